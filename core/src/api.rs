@@ -1,0 +1,126 @@
+//! The flat, text-based facade that both bridges (JNI and .NET) call.
+//!
+//! Puzzle states and move sequences cross the boundary as their canonical ASCII text, so the
+//! bridges hold no puzzle logic and every runtime prints byte-identical answers: each function
+//! here parses, calls the engine, and formats. Enumerations cross as small integers whose values
+//! are documented on each function and never change.
+
+use crate::error::{Error, Result};
+use crate::sq1::{self, Colouring, MoveSeq, Notation, State};
+
+fn notation(code: u32) -> Result<Notation> {
+    Notation::from_code(code)
+        .ok_or_else(|| Error::invalid_argument(format!("unknown notation code {code} (0 = WCA, 1 = article)")))
+}
+
+fn colouring(code: u32) -> Result<Colouring> {
+    Colouring::from_code(code).ok_or_else(|| {
+        Error::invalid_argument(format!("unknown colouring code {code} (0 = six-colour, 1 = Silver)"))
+    })
+}
+
+/// The solved state of a colouring (0 = six-colour, 1 = Silver), as text.
+pub fn sq1_solved(colouring_code: u32) -> Result<String> {
+    Ok(State::solved(colouring(colouring_code)?).to_string())
+}
+
+/// Validates a state text and returns it in canonical form.
+pub fn sq1_parse_state(text: &str) -> Result<String> {
+    Ok(State::parse(text)?.to_string())
+}
+
+/// Applies a move sequence (notation 0 = WCA, 1 = article) to a state.
+pub fn sq1_apply(state: &str, moves: &str, notation_code: u32) -> Result<String> {
+    let n = notation(notation_code)?;
+    let state = State::parse(state)?;
+    let moves = MoveSeq::parse(moves, n)?;
+    Ok(state.apply(&moves)?.to_string())
+}
+
+/// Re-writes a move sequence from one notation into another (or into canonical form of the same).
+pub fn sq1_moves_convert(moves: &str, from: u32, to: u32) -> Result<String> {
+    let (from, to) = (notation(from)?, notation(to)?);
+    MoveSeq::parse(moves, from)?.format(to)
+}
+
+/// The inverse of a move sequence, in the same notation.
+pub fn sq1_moves_inverse(moves: &str, notation_code: u32) -> Result<String> {
+    let n = notation(notation_code)?;
+    MoveSeq::parse(moves, n)?.inverse().format(n)
+}
+
+/// Whether the state is solved; with `ignore_middle`, a kite middle layer still counts as solved.
+pub fn sq1_is_solved(state: &str, ignore_middle: bool) -> Result<bool> {
+    let s = State::parse(state)?;
+    Ok(if ignore_middle { s.is_solved_ignoring_middle() } else { s.is_solved() })
+}
+
+/// Whether `/` can be applied right now (no corner straddles the seam on either layer).
+pub fn sq1_is_twistable(state: &str) -> Result<bool> {
+    Ok(State::parse(state)?.is_twistable())
+}
+
+/// Whether the middle layer is square (the solved middle) rather than kite.
+pub fn sq1_middle_is_square(state: &str) -> Result<bool> {
+    Ok(State::parse(state)?.middle() == sq1::Middle::Square)
+}
+
+/// The colouring of a state: 0 = six-colour, 1 = Silver.
+pub fn sq1_colouring(state: &str) -> Result<u32> {
+    Ok(State::parse(state)?.colouring().code())
+}
+
+/// The shape's name in the article's style (`CeCeCeCe/CeCeCeCe` for the cube), for the canonical
+/// rotation of each layer.
+pub fn sq1_shape_name(state: &str) -> Result<String> {
+    Ok(State::parse(state)?.shape().name())
+}
+
+/// The index (0..170) of the state's shape up to layer rotations, in the order of
+/// [`sq1::Shape::all`].
+pub fn sq1_shape_index(state: &str) -> Result<u32> {
+    Ok(State::parse(state)?.shape().index() as u32)
+}
+
+/// Whether two states are equal up to turning the top and bottom layers.
+pub fn sq1_equal_up_to_layer_rotation(a: &str, b: &str) -> Result<bool> {
+    Ok(State::parse(a)?.eq_up_to_layer_rotation(&State::parse(b)?))
+}
+
+/// The Silver-edition view of a state (identical small pieces merged).
+pub fn sq1_to_silver(state: &str) -> Result<String> {
+    Ok(State::parse(state)?.to_silver().to_string())
+}
+
+/// A uniformly random twistable state from a seed (same seed, same state, in every runtime).
+pub fn sq1_random_state(tables: &sq1::Tables, seed: u64, colouring_code: u32) -> Result<String> {
+    Ok(tables.random_state(seed, colouring(colouring_code)?).to_string())
+}
+
+/// Shape counts: 0 = layer shapes up to rotation (29), 1 = twistable cube shapes with layer
+/// rotations distinct (3678), 2 = cube shapes up to layer rotation (170), 3 = up to layer
+/// rotation and whole-puzzle flip (90).
+pub fn sq1_count_shapes(tables: &sq1::Tables, kind: u32) -> Result<u64> {
+    let kind = sq1::ShapeCount::from_code(kind)
+        .ok_or_else(|| Error::invalid_argument(format!("unknown shape count kind {kind} (0..=3)")))?;
+    Ok(tables.count(kind))
+}
+
+/// The fewest twists (`/`) that bring the state's shape to the cube shape.
+pub fn sq1_twists_to_cube_shape(tables: &sq1::Tables, state: &str) -> Result<u32> {
+    Ok(tables.twists_to_cube_shape(&State::parse(state)?))
+}
+
+/// A test-only entry point: panics with `message`, so that the bridges can prove a panic arrives
+/// as `NativePanicException` and the host keeps running.
+pub fn debug_panic(message: &str) -> Result<()> {
+    panic!("debug panic requested: {message}");
+}
+
+/// A test-only entry point for the close-while-in-use tests: holds the tables for `millis`
+/// milliseconds, then reads all of them and returns a checksum. If a bridge freed the tables
+/// under this call, the read would touch freed memory.
+pub fn debug_hold_tables(tables: &sq1::Tables, millis: u32) -> u64 {
+    std::thread::sleep(std::time::Duration::from_millis(millis as u64));
+    tables.checksum()
+}

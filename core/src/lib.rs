@@ -1,0 +1,24 @@
+//! # twisty
+//!
+//! A native engine for twisty puzzles, used from Rust, from Java (JNI) and from .NET (P/Invoke).
+//!
+//! Design decisions that shape this crate:
+//!
+//! - **One error type** ([`Error`]) with a kind that has a stable numeric code; the bridges map
+//!   kinds to their own exception classes and never invent messages of their own.
+//! - **States are values.** A Square-1 state is a small `Copy` value with a canonical ASCII text
+//!   form ([`sq1::State`]); the bridges pass that text, so every runtime prints the same bytes.
+//! - **Heavy objects are shared, immutable after construction, `Send + Sync`** (for example
+//!   [`sq1::Tables`]), so one instance serves many threads and the bridges can hand them out as
+//!   handles.
+//! - **No FFI here.** The JNI and .NET crates call the flat text facade in [`api`]; puzzle logic
+//!   lives only in this crate.
+//! - **Deterministic randomness.** [`rng::Rng`] is a documented generator (xoshiro256** seeded
+//!   through SplitMix64), so a seed gives the same random state in every runtime and release.
+
+pub mod api;
+pub mod error;
+pub mod rng;
+pub mod sq1;
+
+pub use error::{Error, ErrorKind, Result};
