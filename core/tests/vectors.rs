@@ -140,7 +140,7 @@ fn every_vector_file_replays() {
         .collect();
     files.sort();
     assert!(files.len() >= 3, "expected vector files in {}", vectors_dir().display());
-    let (mut rows, mut failures) = (0, Vec::new());
+    let (mut rows, mut failures, mut transcript) = (0, Vec::new(), String::new());
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();
         for (n, line) in text.lines().enumerate() {
@@ -154,10 +154,18 @@ fn every_vector_file_replays() {
             }
             rows += 1;
             let got = expectation(&run(&tables, op, args));
+            let name = file.file_name().unwrap().to_string_lossy();
+            writeln!(transcript, "{name}:{}\t{got}", n + 1).unwrap();
             if got != want {
                 failures.push(format!("{}:{}: {op} {args:?}\n  want {want}\n  got  {got}", file.display(), n + 1));
             }
         }
+    }
+    // The cross-runtime check (`make cross-test`) compares this transcript byte for byte with the
+    // ones the Java and .NET suites write.
+    if let Ok(path) = std::env::var("TWISTY_TRANSCRIPT_DIR") {
+        std::fs::create_dir_all(&path).unwrap();
+        std::fs::write(Path::new(&path).join("rust.txt"), transcript).unwrap();
     }
     assert!(failures.is_empty(), "{} of {rows} rows failed:\n{}", failures.len(), failures.join("\n"));
     assert!(rows > 200, "only {rows} rows");
