@@ -1,0 +1,29 @@
+# One entry point for building and testing everything.
+#   make demo   run the main job on an embedded default (a built-in Square-1 scramble)
+#   make test   build the native libraries, the jar and the NuGet package, run every test suite
+ROOT := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+CARGO ?= cargo
+# Every suite writes what it got for each vector row here; cross-test compares them.
+export TWISTY_TRANSCRIPT_DIR := $(ROOT)/build/transcripts
+
+.PHONY: demo test rust-test cross-test clean
+
+demo:
+	$(CARGO) run --release -q -p twisty -- demo
+
+include mk/java.mk
+include mk/dotnet.mk
+
+rust-test:
+	rm -rf $(TWISTY_TRANSCRIPT_DIR)
+	$(CARGO) test --release --workspace
+
+cross-test:
+	tests/cross/compare.sh $(TWISTY_TRANSCRIPT_DIR)
+
+test: rust-test java-test dotnet-test dotnet-sample cross-test
+	@echo "all test suites passed"
+
+clean:
+	$(CARGO) clean
+	rm -rf java/target csharp/artifacts build

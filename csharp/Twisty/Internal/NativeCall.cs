@@ -1,0 +1,53 @@
+using System;
+using System.Text;
+using Twisty.Native;
+
+#pragma warning disable CS0618 // generated members marked "for generated code only": this is the glue
+
+namespace Twisty.Internal;
+
+/// <summary>
+/// Glue between the generated raw layer (<c>Twisty.Native</c>) and the public API: turns .NET
+/// strings into Rust-owned UTF-8 strings and unwraps results, sending every failure through
+/// <see cref="NativeErrors.FromLastError"/>.
+/// </summary>
+internal static class NativeCall
+{
+    /// <summary>
+    /// A Rust-owned copy of <paramref name="s"/>. Passing it to a native call moves it to Rust;
+    /// disposing it afterwards is a harmless no-op (and frees it if the call never happened).
+    /// Unlike <c>Utf8String.From</c>, it encodes on the heap, so long strings cannot overflow the stack.
+    /// </summary>
+    internal static unsafe Utf8String Text(string s)
+    {
+        var bytes = Encoding.UTF8.GetBytes(s);
+        fixed (byte* p = bytes)
+        {
+            Utf8String.InteropHelper.interoptopus_string_create((IntPtr)p, (ulong)bytes.Length, out var native);
+            return native.IntoManaged();
+        }
+    }
+
+    internal static string Unwrap(ResultUtf8StringNativeError r) =>
+        r.IsOk ? r.AsOk().IntoString() : throw NativeErrors.FromLastError();
+
+    internal static bool Unwrap(ResultBoolNativeError r) =>
+        r.IsOk ? r.AsOk().Is : throw NativeErrors.FromLastError();
+
+    internal static uint Unwrap(ResultUintNativeError r) =>
+        r.IsOk ? r.AsOk() : throw NativeErrors.FromLastError();
+
+    internal static ulong Unwrap(ResultUlongNativeError r) =>
+        r.IsOk ? r.AsOk() : throw NativeErrors.FromLastError();
+
+    internal static IntPtr Unwrap(ResultSq1TablesNativeError r) =>
+        r.IsOk ? r.AsOk() : throw NativeErrors.FromLastError();
+
+    internal static void Unwrap(ResultVoidNativeError r)
+    {
+        if (!r.IsOk)
+        {
+            throw NativeErrors.FromLastError();
+        }
+    }
+}

@@ -1,0 +1,105 @@
+using System;
+using System.Threading;
+using Twisty.Native;
+
+namespace Twisty.Internal;
+
+/// <summary>
+/// The one place where an engine error becomes a .NET exception.
+/// </summary>
+/// <remarks>
+/// A failed native call returns <c>Err</c> (or <c>Panic</c>) and leaves code, message and position
+/// in a thread-local "last error" on the Rust side; P/Invoke is synchronous, so
+/// <see cref="FromLastError"/> reads it on the same OS thread right after the call. Errors that
+/// the C# layer detects itself (null arguments, use after dispose) go through
+/// <see cref="Create"/> too, so every exception carries the same code and message as in Java.
+/// </remarks>
+internal static class NativeErrors
+{
+    internal const int InvalidNotation = 1;
+    internal const int InvalidState = 2;
+    internal const int IllegalMove = 3;
+    internal const int Database = 4;
+    internal const int Cancelled = 5;
+    internal const int InvalidArgument = 6;
+    internal const int NullArgument = 7;
+    internal const int Closed = 8;
+    internal const int Panic = 9;
+
+    /// <summary>Maps an engine error code, message and position to its exception.</summary>
+    internal static Exception Create(int code, string message, int position = -1, string? paramName = null) => code switch
+    {
+        InvalidNotation => new InvalidNotationException(message, position),
+        InvalidState => new InvalidStateException(message),
+        IllegalMove => new IllegalMoveException(message),
+        Database => new DatabaseException(message),
+        Cancelled => new TwistyOperationCanceledException(message),
+        InvalidArgument => new TwistyArgumentException(message, paramName),
+        NullArgument => new TwistyArgumentNullException(paramName, message),
+        Closed => new TwistyObjectDisposedException(paramName, message),
+        Panic => new NativePanicException(message),
+        _ => new TwistyException(code, message),
+    };
+
+    /// <summary>The exception for the failed native call that just returned on this thread.</summary>
+    internal static Exception FromLastError()
+    {
+        var code = (int)Interop.twisty_last_error_code();
+        var position = Interop.twisty_last_error_position();
+        var message = Interop.twisty_last_error_message().IntoString();
+        if (code == 0)
+        {
+            return new NativePanicException("native call failed without reporting an error");
+        }
+        return Create(code, message, position is >= 0 and <= int.MaxValue ? (int)position : -1);
+    }
+
+    /// <summary>Throws <see cref="ArgumentNullException"/> (code 7) when <paramref name="value"/> is null.</summary>
+    internal static void ThrowIfNull(object? value, string paramName)
+    {
+        if (value is null)
+        {
+            throw Create(NullArgument, NullMessage(paramName), paramName: paramName);
+        }
+    }
+
+    /// <summary>The message of a null-argument error (the same text as the Java API's).</summary>
+    internal static string NullMessage(string paramName) => $"{paramName} must not be null";
+
+    /// <summary>The exception for a call on a disposed object (code 8).</summary>
+    internal static Exception Disposed(string objectName) =>
+        Create(Closed, $"{objectName} is closed", paramName: objectName);
+}
+
+// .NET's own exception types, given the engine's code. Message returns exactly the engine's
+// message (the base types would append the parameter or object name to it).
+
+internal sealed class TwistyArgumentException(string message, string? paramName)
+    : ArgumentException(message, paramName), ITwistyException
+{
+    private readonly string _message = message;
+    public int Code => NativeErrors.InvalidArgument;
+    public override string Message => _message;
+}
+
+internal sealed class TwistyArgumentNullException(string? paramName, string message)
+    : ArgumentNullException(paramName, message), ITwistyException
+{
+    private readonly string _message = message;
+    public int Code => NativeErrors.NullArgument;
+    public override string Message => _message;
+}
+
+internal sealed class TwistyObjectDisposedException(string? objectName, string message)
+    : ObjectDisposedException(objectName, message), ITwistyException
+{
+    private readonly string _message = message;
+    public int Code => NativeErrors.Closed;
+    public override string Message => _message;
+}
+
+internal sealed class TwistyOperationCanceledException(string message)
+    : OperationCanceledException(message), ITwistyException
+{
+    public int Code => NativeErrors.Cancelled;
+}

@@ -1,0 +1,37 @@
+namespace Twisty.Square1;
+
+/// <summary>Square-1 move notations. The numeric values cross to the engine and never change.</summary>
+public enum Notation
+{
+    /// <summary>WCA / TNoodle: <c>(x,y)/</c>, top and bottom turns in twelfths of a turn.</summary>
+    Wca = 0,
+
+    /// <summary>The Cube21 article's notation: <c>(top,bottom)/</c>, with <c>!</c> for a whole-puzzle flip.</summary>
+    Article = 1,
+}
+
+/// <summary>Square-1 colourings. The numeric values cross to the engine and never change.</summary>
+public enum Colouring
+{
+    /// <summary>The standard puzzle: all 16 pieces distinct.</summary>
+    SixColour = 0,
+
+    /// <summary>The Silver edition: 8 distinct big pieces, the 8 small pieces in 4 identical pairs.</summary>
+    Silver = 1,
+}
+
+/// <summary>What <see cref="Square1Tables.CountShapes"/> counts. The numeric values never change.</summary>
+public enum ShapeCount
+{
+    /// <summary>Layer shapes up to rotation (29).</summary>
+    LayerShapes = 0,
+
+    /// <summary>Twistable cube shapes with layer rotations distinct (3678).</summary>
+    TwistablePositions = 1,
+
+    /// <summary>Cube shapes up to layer rotation (170).</summary>
+    UpToLayerRotation = 2,
+
+    /// <summary>Cube shapes up to layer rotation and whole-puzzle flip (90).</summary>
+    UpToRotationAndFlip = 3,
+}

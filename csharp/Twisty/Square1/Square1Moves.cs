@@ -1,0 +1,30 @@
+using Twisty.Internal;
+using Twisty.Native;
+
+namespace Twisty.Square1;
+
+/// <summary>Operations on Square-1 move sequences written as text.</summary>
+public static class Square1Moves
+{
+    /// <summary>
+    /// Re-writes a move sequence from one notation into another (or into the canonical form of the same).
+    /// </summary>
+    /// <exception cref="System.ArgumentNullException"><paramref name="moves"/> is null (code 7).</exception>
+    /// <exception cref="InvalidNotationException">Malformed moves (code 1).</exception>
+    public static string Convert(string moves, Notation from, Notation to)
+    {
+        NativeErrors.ThrowIfNull(moves, nameof(moves));
+        using var m = NativeCall.Text(moves);
+        return NativeCall.Unwrap(Interop.twisty_sq1_moves_convert(m, (uint)from, (uint)to));
+    }
+
+    /// <summary>The inverse of a move sequence, in the same notation.</summary>
+    /// <exception cref="System.ArgumentNullException"><paramref name="moves"/> is null (code 7).</exception>
+    /// <exception cref="InvalidNotationException">Malformed moves (code 1).</exception>
+    public static string Inverse(string moves, Notation notation = Notation.Wca)
+    {
+        NativeErrors.ThrowIfNull(moves, nameof(moves));
+        using var m = NativeCall.Text(moves);
+        return NativeCall.Unwrap(Interop.twisty_sq1_moves_inverse(m, (uint)notation));
+    }
+}

@@ -1,0 +1,50 @@
+// A small program against the packed Twisty package: prints a few results and exits non-zero
+// when one of them is wrong.
+using System;
+using Twisty;
+using Twisty.Square1;
+
+var failures = 0;
+
+void Check<T>(string what, T actual, T expected)
+{
+    var ok = Equals(actual, expected);
+    Console.WriteLine($"{(ok ? "ok  " : "FAIL")} {what}: {actual}{(ok ? "" : $" (expected {expected})")}");
+    if (!ok)
+    {
+        failures++;
+    }
+}
+
+var solved = Square1State.Solved();
+Check("solved six-colour state", solved.ToString(), "AAbCCdEEfGGh|iJJkLLmNNoPP|S");
+Check("shape of the solved state", solved.ShapeName, "CeCeCeCe/CeCeCeCe");
+
+var moves = "(1,0)/ (-1,3)/ (0,3)";
+var scrambled = solved.Apply(moves);
+Console.WriteLine($"     after {moves}: {scrambled}");
+Check("undo with the inverse", scrambled.Apply(Square1Moves.Inverse(moves)), solved);
+Check("the same moves in the article's notation", Square1Moves.Convert(moves, Notation.Wca, Notation.Article), "(-1,0)/(1,-3)/(0,-3)");
+
+using (var tables = new Square1Tables())
+{
+    Check("cube shapes up to layer rotation", tables.CountShapes(ShapeCount.UpToLayerRotation), 170L);
+    Check("cube shapes up to rotation and flip", tables.CountShapes(ShapeCount.UpToRotationAndFlip), 90L);
+    var random = tables.RandomState(2024, Colouring.Silver);
+    Console.WriteLine($"     random Silver state (seed 2024): {random}, {tables.TwistsToCubeShape(random)} twists from a cube shape");
+    Check("a random state is twistable", random.IsTwistable, true);
+}
+
+try
+{
+    solved.Apply("(7,0)");
+    Check("bad notation throws", "no exception", "InvalidNotationException");
+}
+catch (InvalidNotationException e)
+{
+    Check("bad notation throws", $"{e.GetType().Name} code {e.Code} at {e.Position}: {e.Message}",
+        "InvalidNotationException code 1 at 1: at position 1: turn 7 is out of range -5..6");
+}
+
+Console.WriteLine(failures == 0 ? "sample: all results correct" : $"sample: {failures} wrong result(s)");
+return failures == 0 ? 0 : 1;

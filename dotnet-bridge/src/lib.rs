@@ -1,0 +1,67 @@
+//! # twisty-dotnet
+//!
+//! The .NET bridge of the twisty engine: `extern "C"` exports (through interoptopus) that the
+//! C# package `Twisty` calls with P/Invoke, and the inventory from which the raw C# layer
+//! (`csharp/Twisty/Generated/Interop.cs`, namespace `Twisty.Native`) is generated.
+//!
+//! Design decisions:
+//!
+//! - **No puzzle logic here.** Every export is a thin shell around one function of
+//!   [`twisty::api`]; states and move sequences cross as their canonical ASCII text.
+//! - **Panics never cross.** Every export body runs inside [`error::guard`] (or
+//!   [`error::guard_value`]), which catches unwinding panics. The library stays usable after one.
+//! - **One error map.** A failed call returns `Err(NativeError::Raised)` (or the result's `Panic`
+//!   variant for a caught panic) and leaves code, message and position in a thread-local "last
+//!   error" that C# reads through `twisty_last_error_*` on the same thread, right after the call.
+//!   interoptopus' own exceptions carry no message, so the C# layer never uses them; it turns the
+//!   last error into its own exception types in one function (`NativeErrors.Throw`).
+//! - **Handles.** [`tables::Sq1Tables`] is an interoptopus service (an opaque boxed pointer);
+//!   the C# layer owns it through one `SafeHandle` subclass, which guarantees that the pointer is
+//!   never used after `sq1_tables_destroy` and never destroyed while a call is running.
+//! - **Null and closed handles** are caught on the C# side before a call (the error codes
+//!   `null_argument` = 7 and `closed` = 8 are produced there, with the same messages as Java).
+//!
+//! Regenerate the C# layer after changing an export:
+//! `cargo test -p twisty-dotnet --test bindings -- --ignored regenerate`;
+//! the (not ignored) test `bindings_are_up_to_date` fails while the checked-in file is stale.
+
+pub mod error;
+pub mod exports;
+pub mod tables;
+
+use interoptopus::inventory::RustInventory;
+use interoptopus::{builtins_string, function, service};
+
+/// Name of the native library (`libtwisty_dotnet.so`), as the C# `LibraryImport`s name it.
+pub const DLL_NAME: &str = "twisty_dotnet";
+
+/// Namespace of the generated raw C# layer.
+pub const CSHARP_NAMESPACE: &str = "Twisty.Native";
+
+/// Everything this library exports, for the C# generator.
+///
+/// It lives in the library (not in the generator) so that the string helper exports of
+/// `builtins_string!()` are compiled into the cdylib.
+pub fn inventory() -> RustInventory {
+    RustInventory::new()
+        .register(builtins_string!())
+        .register(function!(error::twisty_last_error_code))
+        .register(function!(error::twisty_last_error_position))
+        .register(function!(error::twisty_last_error_message))
+        .register(function!(exports::twisty_sq1_solved))
+        .register(function!(exports::twisty_sq1_parse_state))
+        .register(function!(exports::twisty_sq1_apply))
+        .register(function!(exports::twisty_sq1_moves_convert))
+        .register(function!(exports::twisty_sq1_moves_inverse))
+        .register(function!(exports::twisty_sq1_is_solved))
+        .register(function!(exports::twisty_sq1_is_twistable))
+        .register(function!(exports::twisty_sq1_middle_is_square))
+        .register(function!(exports::twisty_sq1_colouring))
+        .register(function!(exports::twisty_sq1_shape_name))
+        .register(function!(exports::twisty_sq1_shape_index))
+        .register(function!(exports::twisty_sq1_equal_up_to_layer_rotation))
+        .register(function!(exports::twisty_sq1_to_silver))
+        .register(function!(exports::twisty_debug_panic))
+        .register(service!(tables::Sq1Tables))
+        .validate()
+}

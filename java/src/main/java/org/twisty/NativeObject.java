@@ -1,0 +1,96 @@
+package org.twisty;
+
+import java.lang.ref.Reference;
+import java.util.function.LongFunction;
+import java.util.function.LongToIntFunction;
+import java.util.function.LongUnaryOperator;
+import java.util.function.LongConsumer;
+
+/**
+ * The base of every Java object that owns a native engine object (for example
+ * {@link org.twisty.sq1.Square1Tables}).
+ *
+ * <p>The contract, the same for every subclass:
+ * <ul>
+ *   <li>{@link #close()} frees the native object; calling it again does nothing.</li>
+ *   <li>Any other method called after {@code close()} throws {@link IllegalStateException}
+ *       ("Square1Tables is closed").</li>
+ *   <li>Instances may be shared by many threads. A {@code close()} while another thread is inside
+ *       a call on the same object never frees memory under that call: the call finishes normally
+ *       and the native object is freed when it returns.</li>
+ *   <li>An object that is never closed is freed by a shared {@link java.lang.ref.Cleaner} once
+ *       it is unreachable; closing explicitly (try-with-resources) frees it promptly.</li>
+ * </ul>
+ *
+ * <p>Not meant to be extended outside this library: subclasses are the library's own classes.
+ */
+public abstract class NativeObject implements AutoCloseable {
+    private final NativeHandle handle;
+
+    /**
+     * Takes ownership of a native object.
+     *
+     * @param typeName the class name used in the "is closed" message
+     * @param pointer the native pointer, not 0
+     * @param free the native free function; must not capture this object
+     */
+    protected NativeObject(String typeName, long pointer, LongConsumer free) {
+        this.handle = new NativeHandle(this, typeName, pointer, free);
+    }
+
+    /**
+     * Runs a native call with the pointer, which stays valid for the whole call even if another
+     * thread closes this object meanwhile.
+     *
+     * @throws IllegalStateException if this object is closed
+     */
+    protected final <R> R withPointer(LongFunction<R> call) {
+        long pointer = handle.acquire();
+        try {
+            return call.apply(pointer);
+        } finally {
+            handle.release();
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** {@link #withPointer} for a {@code long} result. */
+    protected final long withPointerAsLong(LongUnaryOperator call) {
+        long pointer = handle.acquire();
+        try {
+            return call.applyAsLong(pointer);
+        } finally {
+            handle.release();
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** {@link #withPointer} for an {@code int} result. */
+    protected final int withPointerAsInt(LongToIntFunction call) {
+        long pointer = handle.acquire();
+        try {
+            return call.applyAsInt(pointer);
+        } finally {
+            handle.release();
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /**
+     * Whether {@link #close()} has been called (or the cleaner has run).
+     *
+     * @return true once closed
+     */
+    public final boolean isClosed() {
+        return handle.isClosed();
+    }
+
+    /**
+     * Frees the native object, now or, if calls are running on other threads, when the last of
+     * them returns. Idempotent.
+     */
+    @Override
+    public final void close() {
+        handle.close();
+    }
+}

@@ -1,0 +1,266 @@
+package org.twisty;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CancellationException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.twisty.sq1.Colouring;
+import org.twisty.sq1.Notation;
+import org.twisty.sq1.ShapeCount;
+import org.twisty.sq1.Square1Moves;
+import org.twisty.sq1.Square1State;
+import org.twisty.sq1.Square1Tables;
+
+/**
+ * Replays every shared test vector ({@code tests/vectors/*.tsv}, format in its README) through
+ * the public Java API: one dynamic test per row, named {@code file:line}.
+ */
+class VectorTest {
+    private static final Pattern POSITION = Pattern.compile("^at position (\\d+):");
+
+    private static Square1Tables tables;
+
+    private static synchronized Square1Tables tables() {
+        if (tables == null) {
+            tables = new Square1Tables();
+        }
+        return tables;
+    }
+
+    /** What each row produced, keyed {@code file:line}, for the cross-runtime comparison. */
+    private static final java.util.Map<String, String> TRANSCRIPT = new java.util.TreeMap<>(
+            java.util.Comparator.comparing((String k) -> k.substring(0, k.lastIndexOf(':')))
+                    .thenComparingInt(k -> Integer.parseInt(k.substring(k.lastIndexOf(':') + 1))));
+
+    @AfterAll
+    static synchronized void closeTables() throws IOException {
+        if (tables != null) {
+            tables.close();
+        }
+        // make cross-test compares this transcript byte for byte with Rust's and .NET's.
+        String dir = System.getenv("TWISTY_TRANSCRIPT_DIR");
+        if (dir != null && !TRANSCRIPT.isEmpty()) {
+            StringBuilder out = new StringBuilder();
+            synchronized (TRANSCRIPT) {
+                TRANSCRIPT.forEach((k, v) -> out.append(k).append('\t').append(v).append('\n'));
+            }
+            Files.createDirectories(Paths.get(dir));
+            Files.write(Paths.get(dir, "java.txt"), out.toString().getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    static Path vectorsDir() {
+        String dir = System.getProperty("twisty.vectors.dir");
+        return dir != null ? Paths.get(dir) : Paths.get("..", "tests", "vectors");
+    }
+
+    @TestFactory
+    Stream<DynamicNode> vectors() throws IOException {
+        Path dir = vectorsDir();
+        List<Path> files;
+        try (Stream<Path> list = Files.list(dir)) {
+            files = list.filter(p -> p.getFileName().toString().endsWith(".tsv")).sorted().collect(Collectors.toList());
+        }
+        assertFalse(files.isEmpty(), "no *.tsv vector files in " + dir.toAbsolutePath());
+        List<DynamicNode> containers = new ArrayList<>();
+        for (Path file : files) {
+            containers.add(DynamicContainer.dynamicContainer(file.getFileName().toString(), rows(file)));
+        }
+        return containers.stream();
+    }
+
+    private static Stream<DynamicTest> rows(Path file) throws IOException {
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        List<DynamicTest> tests = new ArrayList<>();
+        String name = file.getFileName().toString();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
+            }
+            String[] fields = line.split("\t", -1);
+            String where = name + ":" + (i + 1);
+            tests.add(DynamicTest.dynamicTest(where, () -> replay(where, fields)));
+        }
+        return tests.stream();
+    }
+
+    private static void replay(String where, String[] fields) {
+        String op = fields[0];
+        String[] args = Arrays.copyOfRange(fields, 1, fields.length - 1);
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("\\N")) {
+                args[i] = null;
+            }
+        }
+        String expected = fields[fields.length - 1];
+        String actual;
+        try {
+            actual = "ok:" + run(op, args);
+        } catch (RuntimeException e) {
+            actual = describe(e);
+        }
+        synchronized (TRANSCRIPT) {
+            TRANSCRIPT.put(where, actual);
+        }
+        assertEquals(expected, actual, where + " " + String.join(" | ", fields));
+    }
+
+    /** Calls the public API for one row; returns the printed result. */
+    static String run(String op, String[] a) {
+        switch (op) {
+            case "solved":
+                return Square1State.solved(colouring(a[0])).toString();
+            case "parse_state":
+                return Square1State.parse(a[0]).toString();
+            case "apply":
+                return Square1State.parse(a[0]).apply(a[2], notation(a[1])).toString();
+            case "convert":
+                return Square1Moves.convert(a[0], notation(a[1]), notation(a[2]));
+            case "inverse":
+                return Square1Moves.inverse(a[0], notation(a[1]));
+            case "is_solved": {
+                Square1State s = Square1State.parse(a[0]);
+                return String.valueOf(bool(a[1]) ? s.isSolvedIgnoringMiddle() : s.isSolved());
+            }
+            case "is_twistable":
+                return String.valueOf(Square1State.parse(a[0]).isTwistable());
+            case "middle_is_square":
+                return String.valueOf(Square1State.parse(a[0]).isMiddleSquare());
+            case "colouring":
+                return colouringName(Square1State.parse(a[0]).colouring());
+            case "shape_name":
+                return Square1State.parse(a[0]).shapeName();
+            case "shape_index":
+                return String.valueOf(Square1State.parse(a[0]).shapeIndex());
+            case "equal_up_to_layer_rotation":
+                return String.valueOf(Square1State.parse(a[0]).equalsUpToLayerRotation(Square1State.parse(a[1])));
+            case "to_silver":
+                return Square1State.parse(a[0]).toSilver().toString();
+            case "random_state":
+                return tables().randomState(Long.parseUnsignedLong(a[0]), colouring(a[1])).toString();
+            case "count_shapes":
+                return String.valueOf(tables().countShapes(shapeCount(a[0])));
+            case "twists_to_cube_shape":
+                return String.valueOf(tables().twistsToCubeShape(Square1State.parse(a[0])));
+            case "debug_panic":
+                Debug.panic(a[0]);
+                return "(returned)";
+            default:
+                throw new AssertionError("unknown vector op '" + op + "': teach VectorTest.run about it");
+        }
+    }
+
+    /**
+     * The vector form {@code err:<kind>:<code>:<message>} of an exception; fails the test for an
+     * exception that is not part of the error contract.
+     */
+    static String describe(RuntimeException e) {
+        String kind;
+        int code;
+        if (e instanceof TwistyException) {
+            code = ((TwistyException) e).code();
+            if (e instanceof InvalidNotationException) {
+                kind = "invalid_notation";
+                checkPosition((InvalidNotationException) e);
+            } else if (e instanceof InvalidStateException) {
+                kind = "invalid_state";
+            } else if (e instanceof IllegalMoveException) {
+                kind = "illegal_move";
+            } else if (e instanceof DatabaseException) {
+                kind = "database";
+            } else if (e instanceof NativePanicException) {
+                kind = "panic";
+            } else {
+                kind = "twisty_" + code;
+            }
+        } else if (e instanceof CancellationException) {
+            kind = "cancelled";
+            code = TwistyException.CANCELLED;
+        } else if (e instanceof IllegalArgumentException) {
+            kind = "invalid_argument";
+            code = TwistyException.INVALID_ARGUMENT;
+        } else if (e instanceof NullPointerException) {
+            kind = "null_argument";
+            code = TwistyException.NULL_ARGUMENT;
+        } else if (e instanceof IllegalStateException) {
+            kind = "closed";
+            code = TwistyException.CLOSED;
+        } else {
+            throw new AssertionError("exception outside the error contract", e);
+        }
+        return "err:" + kind + ":" + code + ":" + e.getMessage();
+    }
+
+    /** A notation error's message names its position; position() must agree. */
+    private static void checkPosition(InvalidNotationException e) {
+        Matcher m = POSITION.matcher(e.getMessage());
+        if (m.find()) {
+            assertEquals(Integer.parseInt(m.group(1)), e.position(), "position() of: " + e.getMessage());
+        }
+    }
+
+    static Colouring colouring(String name) {
+        if (name == null) {
+            return null;
+        }
+        switch (name) {
+            case "six":
+                return Colouring.SIX_COLOUR;
+            case "silver":
+                return Colouring.SILVER;
+            default:
+                throw new AssertionError("unknown colouring " + name);
+        }
+    }
+
+    static String colouringName(Colouring c) {
+        return c == Colouring.SIX_COLOUR ? "six" : "silver";
+    }
+
+    static Notation notation(String name) {
+        return name == null ? null : Notation.valueOf(name.toUpperCase(Locale.ROOT));
+    }
+
+    static ShapeCount shapeCount(String name) {
+        if (name == null) {
+            return null;
+        }
+        switch (name) {
+            case "layer":
+                return ShapeCount.LAYER_SHAPES;
+            case "twistable":
+                return ShapeCount.TWISTABLE_POSITIONS;
+            case "rotation":
+                return ShapeCount.UP_TO_LAYER_ROTATION;
+            case "rotation_flip":
+                return ShapeCount.UP_TO_ROTATION_AND_FLIP;
+            default:
+                throw new AssertionError("unknown shape count " + name);
+        }
+    }
+
+    static boolean bool(String s) {
+        assertTrue(s.equals("true") || s.equals("false"), "boolean field: " + s);
+        return Boolean.parseBoolean(s);
+    }
+}

@@ -1,0 +1,224 @@
+//! The one error path of the bridge: the error type every export returns, the single map from
+//! [`twisty::Error`] to a Java exception, and the [`ErrorPolicy`] that applies it (and turns
+//! panics into `org.twisty.NativePanicException`).
+
+use std::any::Any;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use jni::errors::ErrorPolicy;
+use jni::objects::{JString, JThrowable, JValue};
+use jni::refs::Reference as _;
+use jni::strings::JNIString;
+use jni::{Env, EnvUnowned, jni_sig, jni_str};
+use twisty::{Error, ErrorKind};
+
+/// What an export's body can fail with: an engine error (to be thrown as its Java exception), or
+/// a JNI failure (usually with a Java exception already pending, which then wins).
+#[derive(Debug)]
+pub enum BridgeError {
+    Twisty(Error),
+    Jni(jni::errors::Error),
+}
+
+impl From<Error> for BridgeError {
+    fn from(e: Error) -> Self {
+        BridgeError::Twisty(e)
+    }
+}
+
+impl From<jni::errors::Error> for BridgeError {
+    fn from(e: jni::errors::Error) -> Self {
+        BridgeError::Jni(e)
+    }
+}
+
+pub type Result<T> = std::result::Result<T, BridgeError>;
+
+/// Runs an export's body: catches panics, and on failure throws the matching Java exception and
+/// returns `T::default()` (which Java never sees, since an exception is pending).
+pub fn call<'local, T, F>(env: &mut EnvUnowned<'local>, body: F) -> T
+where
+    T: Default,
+    F: FnOnce(&mut Env<'local>) -> Result<T>,
+{
+    env.with_env(body).resolve::<ThrowJava>()
+}
+
+/// The bridge's [`ErrorPolicy`]: errors go through [`throw`]; panics become
+/// `NativePanicException` with exactly the panic payload as message (`&str` and `String`
+/// payloads, which covers `panic!("literal")` and `panic!("{x}")`).
+pub struct ThrowJava;
+
+impl<T: Default> ErrorPolicy<T, BridgeError> for ThrowJava {
+    type Captures<'unowned_env_local: 'native_method, 'native_method> = ();
+
+    fn on_error<'unowned_env_local: 'native_method, 'native_method>(
+        env: &mut Env<'unowned_env_local>,
+        _cap: &mut (),
+        err: BridgeError,
+    ) -> jni::errors::Result<T> {
+        let err = match err {
+            BridgeError::Twisty(e) => e,
+            // A JNI call failed; if it left a Java exception pending, that one propagates.
+            BridgeError::Jni(_) if env.exception_check() => return Ok(T::default()),
+            BridgeError::Jni(e) => {
+                Error::new(ErrorKind::Panic, format!("JNI failure in twisty-jni: {e}"))
+            }
+        };
+        throw(env, &err);
+        Ok(T::default())
+    }
+
+    fn on_panic<'unowned_env_local: 'native_method, 'native_method>(
+        env: &mut Env<'unowned_env_local>,
+        _cap: &mut (),
+        payload: Box<dyn Any + Send + 'static>,
+    ) -> jni::errors::Result<T> {
+        let message = panic_message(payload);
+        throw(env, &Error::new(ErrorKind::Panic, message));
+        Ok(T::default())
+    }
+}
+
+/// The text of a panic payload: `panic!("literal")` carries a `&'static str`, a formatted
+/// `panic!("{x}")` a `String`.
+fn panic_message(payload: Box<dyn Any + Send + 'static>) -> String {
+    let payload = match payload.downcast::<String>() {
+        Ok(s) => return *s,
+        Err(p) => p,
+    };
+    let payload = match payload.downcast::<&'static str>() {
+        Ok(s) => return (*s).to_string(),
+        Err(p) => p,
+    };
+    // Dropping an arbitrary payload may itself panic: never let that escape.
+    if let Err(p) = catch_unwind(AssertUnwindSafe(|| drop(payload))) {
+        std::mem::forget(p);
+    }
+    "native panic with a non-string payload".to_string()
+}
+
+/// THE error map: throws the Java exception for an engine error. Twisty kinds become
+/// `org.twisty.*Exception` (carrying the stable code, and the position for notation errors);
+/// the bridge-only kinds become the JDK exceptions of `docs/ARCHITECTURE.md`. A pending
+/// exception is never replaced.
+pub fn throw(env: &mut Env<'_>, err: &Error) {
+    if env.exception_check() {
+        return;
+    }
+    let message = err.message();
+    let result = match err.kind() {
+        ErrorKind::InvalidNotation => {
+            let position = err
+                .position()
+                .and_then(|p| i32::try_from(p).ok())
+                .unwrap_or(-1);
+            throw_twisty(
+                env,
+                jni_str!("org/twisty/InvalidNotationException"),
+                message,
+                Some(position),
+            )
+        }
+        ErrorKind::InvalidState => throw_twisty(
+            env,
+            jni_str!("org/twisty/InvalidStateException"),
+            message,
+            None,
+        ),
+        ErrorKind::IllegalMove => throw_twisty(
+            env,
+            jni_str!("org/twisty/IllegalMoveException"),
+            message,
+            None,
+        ),
+        ErrorKind::Database => {
+            throw_twisty(env, jni_str!("org/twisty/DatabaseException"), message, None)
+        }
+        ErrorKind::Panic => throw_twisty(
+            env,
+            jni_str!("org/twisty/NativePanicException"),
+            message,
+            None,
+        ),
+        ErrorKind::Cancelled => env.throw_new(
+            jni_str!("java/util/concurrent/CancellationException"),
+            JNIString::new(message),
+        ),
+        ErrorKind::InvalidArgument => env.throw_new(
+            jni_str!("java/lang/IllegalArgumentException"),
+            JNIString::new(message),
+        ),
+        ErrorKind::NullArgument => env.throw_new(
+            jni_str!("java/lang/NullPointerException"),
+            JNIString::new(message),
+        ),
+        ErrorKind::Closed => env.throw_new(
+            jni_str!("java/lang/IllegalStateException"),
+            JNIString::new(message),
+        ),
+        // A kind added to the engine later: the base class still carries its code.
+        _ => throw_base(env, err.code(), message),
+    };
+    // `throw*` report a successful throw as `Err(JavaException)`. Anything else (class missing,
+    // out of memory) leaves its own exception pending, which is the best we can do.
+    let _ = result;
+}
+
+/// Throws one of the `TwistyException` subclasses: `(String)` constructor, or
+/// `(String, int position)` for `InvalidNotationException`.
+fn throw_twisty(
+    env: &mut Env<'_>,
+    class: &jni::strings::JNIStr,
+    message: &str,
+    position: Option<i32>,
+) -> jni::errors::Result<()> {
+    let jmessage = JString::from_str(env, message)?;
+    let object = match position {
+        Some(p) => env.new_object(
+            class,
+            jni_sig!("(Ljava/lang/String;I)V"),
+            &[JValue::Object(&jmessage), JValue::Int(p)],
+        )?,
+        None => env.new_object(
+            class,
+            jni_sig!("(Ljava/lang/String;)V"),
+            &[JValue::Object(&jmessage)],
+        )?,
+    };
+    let throwable = env.cast_local::<JThrowable>(object)?;
+    env.throw(throwable)
+}
+
+/// Throws `org.twisty.TwistyException(int code, String message)`.
+fn throw_base(env: &mut Env<'_>, code: u32, message: &str) -> jni::errors::Result<()> {
+    let jmessage = JString::from_str(env, message)?;
+    let object = env.new_object(
+        jni_str!("org/twisty/TwistyException"),
+        jni_sig!("(ILjava/lang/String;)V"),
+        &[JValue::Int(code as i32), JValue::Object(&jmessage)],
+    )?;
+    let throwable = env.cast_local::<JThrowable>(object)?;
+    env.throw(throwable)
+}
+
+/// A required `String` argument: `null` is a `null_argument` error naming the parameter
+/// (`"moves must not be null"`).
+pub fn string_arg(env: &Env<'_>, value: &JString<'_>, name: &str) -> Result<String> {
+    if value.is_null() {
+        return Err(Error::new(ErrorKind::NullArgument, format!("{name} must not be null")).into());
+    }
+    Ok(value.try_to_string(env)?)
+}
+
+/// A Java `String` result.
+pub fn string_result<'local>(env: &mut Env<'local>, value: &str) -> Result<JString<'local>> {
+    Ok(JString::from_str(env, value)?)
+}
+
+/// An enumeration code or other count passed as a Java `int`: negative values are out of range.
+pub fn u32_arg(value: i32, name: &str) -> Result<u32> {
+    u32::try_from(value).map_err(|_| {
+        Error::invalid_argument(format!("{name} must not be negative (got {value})")).into()
+    })
+}

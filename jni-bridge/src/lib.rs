@@ -1,0 +1,27 @@
+//! # twisty-jni
+//!
+//! The native half of the Java API (`java/`, package `org.twisty`): a `cdylib` whose exported
+//! functions are the `native` methods of the Java classes.
+//!
+//! Design decisions:
+//!
+//! - **No puzzle logic here.** Every export is a thin shell around one call of the text facade
+//!   [`twisty::api`]: convert the arguments, call, convert the result.
+//! - **One module per Java class** with native methods ([`sq1_state`], [`sq1_moves`],
+//!   [`sq1_tables`], [`debug`]); the Rust function names are the Java method names in
+//!   `snake_case` (`jni_mangle` turns them into the JNI symbol).
+//! - **One error path.** Every export runs its body through [`error::call`], which catches panics
+//!   and resolves the outcome with one [`jni::errors::ErrorPolicy`] ([`error::ThrowJava`]). That
+//!   policy sends every failure through one map, [`error::throw`], from a [`twisty::Error`] to
+//!   the Java exception (same code, same message). A panic becomes `NativePanicException` whose
+//!   message is exactly the panic payload, and the library stays usable.
+//! - **One handle pattern.** Native objects are `Box`es turned into `jlong`s by [`handle`], owned
+//!   on the Java side by `org.twisty.NativeObject` (idempotent close, `Cleaner`, in-flight count
+//!   so that a close never frees under a running call).
+
+pub mod debug;
+pub mod error;
+pub mod handle;
+pub mod sq1_moves;
+pub mod sq1_state;
+pub mod sq1_tables;

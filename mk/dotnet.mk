@@ -1,0 +1,57 @@
+# .NET side of twisty: native library, C# tests, NuGet package, sample against the package.
+#
+# Include from the top-level Makefile (which sets ROOT), or run alone:
+#   make -f mk/dotnet.mk ROOT=$PWD dotnet-test dotnet-sample
+#
+# Targets
+#   dotnet-native   cargo build --release -p twisty-dotnet  -> target/release/libtwisty_dotnet.so
+#   dotnet-test     the Rust bridge tests (incl. the generated-bindings stale check) + xunit tests
+#   dotnet-pack     csharp/artifacts/packages/Twisty.<version>.nupkg (with runtimes/linux-x64/native)
+#   dotnet-sample   restores samples/Twisty.Sample from that folder feed into a fresh packages
+#                   folder (never a stale cached Twisty) and runs it
+#   dotnet-bindings regenerates csharp/Twisty/Generated/Interop.cs from the Rust exports
+
+ROOT ?= $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
+
+DOTNET          ?= dotnet
+CARGO           ?= cargo
+DOTNET_CONFIG   ?= Release
+CSHARP_DIR      := $(ROOT)/csharp
+DOTNET_PKG_DIR  := $(CSHARP_DIR)/artifacts/packages
+DOTNET_SAMPLE   := $(CSHARP_DIR)/samples/Twisty.Sample
+# Must match globalPackagesFolder in samples/Twisty.Sample/nuget.config.
+DOTNET_SAMPLE_PKGS := $(CSHARP_DIR)/artifacts/sample-packages
+TWISTY_NATIVE_DIR  := $(ROOT)/target/release/
+
+# Quiet-ish: no logo, no telemetry banner, minimal MSBuild output; `dotnet test` still prints
+# its "Passed!/Failed!  - Failed: N, Passed: N, ..." summary line.
+export DOTNET_NOLOGO := 1
+export DOTNET_CLI_TELEMETRY_OPTOUT := 1
+export DOTNET_SKIP_FIRST_TIME_EXPERIENCE := 1
+DOTNET_QUIET := --nologo -v quiet -p:TwistyNativeDir=$(TWISTY_NATIVE_DIR)
+
+.PHONY: dotnet-native dotnet-test dotnet-pack dotnet-sample dotnet-bindings dotnet-clean
+
+dotnet-native:
+	cd $(ROOT) && $(CARGO) build --release -p twisty-dotnet
+
+dotnet-test: dotnet-native
+	cd $(ROOT) && $(CARGO) test --release -p twisty-dotnet
+	$(DOTNET) test $(CSHARP_DIR)/Twisty.Tests/Twisty.Tests.csproj -c $(DOTNET_CONFIG) $(DOTNET_QUIET) \
+		--logger "console;verbosity=minimal"
+
+dotnet-pack: dotnet-native
+	$(DOTNET) pack $(CSHARP_DIR)/Twisty/Twisty.csproj -c $(DOTNET_CONFIG) $(DOTNET_QUIET) -o $(DOTNET_PKG_DIR)
+	@ls $(DOTNET_PKG_DIR)/Twisty.*.nupkg
+
+dotnet-sample: dotnet-pack
+	rm -rf $(DOTNET_SAMPLE_PKGS) $(DOTNET_SAMPLE)/obj $(DOTNET_SAMPLE)/bin
+	$(DOTNET) restore $(DOTNET_SAMPLE)/Twisty.Sample.csproj --force $(DOTNET_QUIET)
+	$(DOTNET) run --project $(DOTNET_SAMPLE)/Twisty.Sample.csproj -c $(DOTNET_CONFIG) --no-restore
+
+dotnet-bindings:
+	cd $(ROOT) && $(CARGO) test -p twisty-dotnet --test bindings -- --ignored regenerate
+
+dotnet-clean:
+	rm -rf $(CSHARP_DIR)/artifacts
+	find $(CSHARP_DIR) -type d \( -name bin -o -name obj \) -prune -exec rm -rf {} +

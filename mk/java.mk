@@ -1,0 +1,36 @@
+# Java side of twisty: the JNI library (crate twisty-jni) and the Maven project java/.
+#
+# Included from the top Makefile, which sets $(ROOT) (the repository root, absolute).
+# Standalone: make -f mk/java.mk ROOT=$PWD java-test
+#
+#   java-native  cargo build --release -p twisty-jni  -> target/release/libtwisty_jni.so
+#   java-test    java-native, then mvn package: bundles the library into the jar's resources
+#                (org/twisty/native/<os>-<arch>/) and runs the JUnit tests, which load it
+#                through the real loader from the classpath
+#   java-jar     java-native, then the jar without running the tests
+#   java-clean   removes java/target
+#
+# Maven runs offline against Debian's repository through java/.mvn/maven.config
+# (-s /etc/maven/settings-debian.xml, from the maven-debian-helper package).
+
+JAVA_DIR        ?= $(ROOT)/java
+JAVA_NATIVE_DIR ?= $(ROOT)/target/release
+CARGO           ?= cargo
+MVN             ?= mvn
+MVN_FLAGS       ?= -B
+
+JAVA_MVN = cd $(JAVA_DIR) && $(MVN) $(MVN_FLAGS) -Dtwisty.native.dir=$(JAVA_NATIVE_DIR)
+
+.PHONY: java-native java-test java-jar java-clean
+
+java-native:
+	cd $(ROOT) && $(CARGO) build --release -p twisty-jni
+
+java-test: java-native
+	$(JAVA_MVN) package
+
+java-jar: java-native
+	$(JAVA_MVN) -DskipTests package
+
+java-clean:
+	rm -rf $(JAVA_DIR)/target
