@@ -21,7 +21,7 @@ rust-test:
 cross-test:
 	tests/cross/compare.sh $(TWISTY_TRANSCRIPT_DIR)
 
-test: rust-test java-test dotnet-test dotnet-sample cross-test
+test: rust-test java-test java-sample dotnet-test dotnet-sample cross-test
 	@echo "all test suites passed"
 
 clean:

@@ -8,6 +8,7 @@
 #                (org/twisty/native/<os>-<arch>/) and runs the JUnit tests, which load it
 #                through the real loader from the classpath
 #   java-jar     java-native, then the jar without running the tests
+#   java-sample  compiles and runs java/samples/Sample.java against the jar alone
 #   java-clean   removes java/target
 #
 # Maven runs offline against Debian's repository through java/.mvn/maven.config
@@ -21,7 +22,10 @@ MVN_FLAGS       ?= -B
 
 JAVA_MVN = cd $(JAVA_DIR) && $(MVN) $(MVN_FLAGS) -Dtwisty.native.dir=$(JAVA_NATIVE_DIR)
 
-.PHONY: java-native java-test java-jar java-clean
+JAVA_JAR        := $(JAVA_DIR)/target/twisty-0.1.0.jar
+JAVA_SAMPLE_OUT := $(JAVA_DIR)/target/sample
+
+.PHONY: java-native java-test java-jar java-sample java-clean
 
 java-native:
 	cd $(ROOT) && $(CARGO) build --release -p twisty-jni
@@ -31,6 +35,12 @@ java-test: java-native
 
 java-jar: java-native
 	$(JAVA_MVN) -DskipTests package
+
+# A fresh program with nothing but the jar on its class path (uses the jar java-test built).
+java-sample:
+	rm -rf $(JAVA_SAMPLE_OUT) && mkdir -p $(JAVA_SAMPLE_OUT)
+	javac -d $(JAVA_SAMPLE_OUT) -cp $(JAVA_JAR) $(JAVA_DIR)/samples/Sample.java
+	java -cp $(JAVA_JAR):$(JAVA_SAMPLE_OUT) Sample
 
 java-clean:
 	rm -rf $(JAVA_DIR)/target

@@ -1,0 +1,55 @@
+// A small program that knows nothing but the twisty jar: `make java-sample` compiles and runs it
+// with only the jar on the class path. Prints a few results; exits non-zero on a wrong one.
+import org.twisty.InvalidNotationException;
+import org.twisty.sq1.Colouring;
+import org.twisty.sq1.Notation;
+import org.twisty.sq1.ShapeCount;
+import org.twisty.sq1.Square1Moves;
+import org.twisty.sq1.Square1State;
+import org.twisty.sq1.Square1Tables;
+
+public class Sample {
+    private static int failures = 0;
+
+    private static void check(String what, Object actual, Object expected) {
+        boolean ok = expected.equals(actual);
+        System.out.println((ok ? "ok   " : "FAIL ") + what + ": " + actual + (ok ? "" : " (expected " + expected + ")"));
+        if (!ok) {
+            failures++;
+        }
+    }
+
+    public static void main(String[] args) {
+        Square1State solved = Square1State.solved(Colouring.SIX_COLOUR);
+        check("solved six-colour state", solved.toString(), "AAbCCdEEfGGh|iJJkLLmNNoPP|S");
+        check("shape of the solved state", solved.shapeName(), "CeCeCeCe/CeCeCeCe");
+
+        String moves = "(1,0)/ (-1,3)/ (0,3)";
+        Square1State scrambled = solved.apply(moves);
+        System.out.println("     after " + moves + ": " + scrambled);
+        check("undo with the inverse", scrambled.apply(Square1Moves.inverse(moves, Notation.WCA)), solved);
+        check("the same moves in the article's notation",
+                Square1Moves.convert(moves, Notation.WCA, Notation.ARTICLE), "(-1,0)/(1,-3)/(0,-3)");
+
+        try (Square1Tables tables = new Square1Tables()) {
+            check("cube shapes up to layer rotation", tables.countShapes(ShapeCount.UP_TO_LAYER_ROTATION), 170L);
+            check("cube shapes up to rotation and flip", tables.countShapes(ShapeCount.UP_TO_ROTATION_AND_FLIP), 90L);
+            Square1State random = tables.randomState(2024, Colouring.SILVER);
+            System.out.println("     random Silver state (seed 2024): " + random + ", "
+                    + tables.twistsToCubeShape(random) + " twists from a cube shape");
+            check("a random state is twistable", random.isTwistable(), true);
+        }
+
+        try {
+            solved.apply("(7,0)");
+            check("bad notation throws", "no exception", "InvalidNotationException");
+        } catch (InvalidNotationException e) {
+            check("bad notation throws",
+                    e.getClass().getSimpleName() + " code " + e.code() + " at " + e.position() + ": " + e.getMessage(),
+                    "InvalidNotationException code 1 at 1: at position 1: turn 7 is out of range -5..6");
+        }
+
+        System.out.println(failures == 0 ? "sample: all results correct" : "sample: " + failures + " wrong result(s)");
+        System.exit(failures == 0 ? 0 : 1);
+    }
+}
