@@ -124,3 +124,22 @@ pub fn debug_hold_tables(tables: &sq1::Tables, millis: u32) -> u64 {
     std::thread::sleep(std::time::Duration::from_millis(millis as u64));
     tables.checksum()
 }
+
+fn ranker(counts: &[u32]) -> Result<crate::rank::MultisetRanker128> {
+    crate::rank::MultisetRanker128::new(counts)
+}
+
+/// Number of distinct permutations of the multiset with `counts[s]` copies of symbol `s`.
+pub fn rank_count(counts: &[u32]) -> Result<u128> {
+    Ok(ranker(counts)?.count())
+}
+
+/// Lexicographic rank of `perm` among the permutations of the multiset `counts`.
+pub fn rank_rank(counts: &[u32], perm: &[u8]) -> Result<u128> {
+    ranker(counts)?.rank(perm)
+}
+
+/// The permutation of the multiset `counts` with lexicographic rank `rank`.
+pub fn rank_unrank(counts: &[u32], rank: u128) -> Result<Vec<u8>> {
+    ranker(counts)?.unrank(rank)
+}

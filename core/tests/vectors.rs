@@ -43,6 +43,11 @@ fn count_code(name: &str) -> u32 {
         .unwrap_or_else(|| panic!("unknown shape count {name}")) as u32
 }
 
+/// A comma-separated list of numbers (empty field: empty list).
+fn list<T: std::str::FromStr>(field: &str) -> Vec<T> {
+    field.split(',').filter(|x| !x.is_empty()).map(|x| x.parse().ok().expect("number")).collect()
+}
+
 /// Runs one op; `Ok` is the printed result. Panics (the test fails) on a malformed row.
 fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
     let arity = |n: usize| assert_eq!(a.len(), n, "op {op} takes {n} arguments");
@@ -110,6 +115,19 @@ fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
         "twists_to_cube_shape" => {
             arity(1);
             api::sq1_twists_to_cube_shape(tables, a[0])?.to_string()
+        }
+        "rank_count" => {
+            arity(1);
+            api::rank_count(&list(a[0]))?.to_string()
+        }
+        "rank" => {
+            arity(2);
+            api::rank_rank(&list(a[0]), &list(a[1]))?.to_string()
+        }
+        "unrank" => {
+            arity(2);
+            let perm = api::rank_unrank(&list(a[0]), a[1].parse().expect("rank"))?;
+            perm.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(",")
         }
         "debug_panic" => {
             arity(1);
