@@ -4,6 +4,7 @@ using System.Globalization;
 using System.IO;
 using System.Linq;
 using System.Text;
+using Twisty.Ranking;
 using Twisty.Square1;
 using Twisty.Testing;
 using Xunit;
@@ -27,7 +28,8 @@ public class VectorTests
         var ops = Vectors.Cases().Select(c => c.Text.Split('\t')[0]).ToHashSet();
         foreach (var op in new[] { "solved", "parse_state", "apply", "convert", "inverse", "is_solved", "is_twistable",
                      "middle_is_square", "colouring", "shape_name", "shape_index", "equal_up_to_layer_rotation",
-                     "to_silver", "random_state", "count_shapes", "twists_to_cube_shape", "debug_panic" })
+                     "to_silver", "random_state", "count_shapes", "twists_to_cube_shape", "debug_panic",
+                     "rank_count", "rank", "unrank" })
         {
             Assert.Contains(op, ops);
         }
@@ -136,6 +138,9 @@ public class VectorTests
         "count_shapes" => SharedTables.Value.CountShapes(ShapeCountOf(a[0])).ToString(CultureInfo.InvariantCulture),
         "twists_to_cube_shape" => SharedTables.Value.TwistsToCubeShape(State(a[0])).ToString(CultureInfo.InvariantCulture),
         "debug_panic" => Panic(a[0]!),
+        "rank_count" => new MultisetRanker(Ints(a[0])!).Count.ToString(CultureInfo.InvariantCulture),
+        "rank" => new MultisetRanker(Ints(a[0])!).Rank(Ints(a[1])!).ToString(CultureInfo.InvariantCulture),
+        "unrank" => Join(new MultisetRanker(Ints(a[0])!).Unrank(UInt128.Parse(a[1]!, NumberStyles.None, CultureInfo.InvariantCulture))),
         _ => throw new InvalidOperationException($"unknown op {op}"),
     };
 
@@ -147,6 +152,15 @@ public class VectorTests
         NativeDebug.Panic(message);
         return "(returned)";
     }
+
+    // README: counts and permutations are comma-separated, an empty field is the empty list; \N is null.
+    private static int[]? Ints(string? field) =>
+        field is null ? null
+        : field.Length == 0 ? []
+        : field.Split(',').Select(x => int.Parse(x, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture)).ToArray();
+
+    private static string Join(int[] values) =>
+        string.Join(",", values.Select(v => v.ToString(CultureInfo.InvariantCulture)));
 
     private static string Bool(bool b) => b ? "true" : "false";
 

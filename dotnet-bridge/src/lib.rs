@@ -27,10 +27,11 @@
 
 pub mod error;
 pub mod exports;
+pub mod rank;
 pub mod tables;
 
 use interoptopus::inventory::RustInventory;
-use interoptopus::{builtins_string, function, service};
+use interoptopus::{builtins_string, builtins_vec, function, service};
 
 /// Name of the native library (`libtwisty_dotnet.so`), as the C# `LibraryImport`s name it.
 pub const DLL_NAME: &str = "twisty_dotnet";
@@ -45,6 +46,7 @@ pub const CSHARP_NAMESPACE: &str = "Twisty.Native";
 pub fn inventory() -> RustInventory {
     RustInventory::new()
         .register(builtins_string!())
+        .register(builtins_vec!(u8))
         .register(function!(error::twisty_last_error_code))
         .register(function!(error::twisty_last_error_position))
         .register(function!(error::twisty_last_error_message))
@@ -62,6 +64,9 @@ pub fn inventory() -> RustInventory {
         .register(function!(exports::twisty_sq1_equal_up_to_layer_rotation))
         .register(function!(exports::twisty_sq1_to_silver))
         .register(function!(exports::twisty_debug_panic))
+        .register(function!(rank::twisty_rank_count))
+        .register(function!(rank::twisty_rank_rank))
+        .register(function!(rank::twisty_rank_unrank))
         .register(service!(tables::Sq1Tables))
         .validate()
 }

@@ -6,7 +6,7 @@ use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use jni::errors::ErrorPolicy;
-use jni::objects::{JString, JThrowable, JValue};
+use jni::objects::{JByteArray, JIntArray, JString, JThrowable, JValue};
 use jni::refs::Reference as _;
 use jni::strings::JNIString;
 use jni::{Env, EnvUnowned, jni_sig, jni_str};
@@ -221,4 +221,67 @@ pub fn u32_arg(value: i32, name: &str) -> Result<u32> {
     u32::try_from(value).map_err(|_| {
         Error::invalid_argument(format!("{name} must not be negative (got {value})")).into()
     })
+}
+
+/// A required `int[]` argument, copied out of the JVM: `null` is a `null_argument` error naming
+/// the parameter (`"counts must not be null"`).
+pub fn int_array_arg(env: &Env<'_>, value: &JIntArray<'_>, name: &str) -> Result<Vec<i32>> {
+    if value.is_null() {
+        return Err(Error::new(ErrorKind::NullArgument, format!("{name} must not be null")).into());
+    }
+    let mut out = vec![0; value.len(env)?];
+    value.get_region(env, 0, &mut out)?;
+    Ok(out)
+}
+
+/// An `int[]` of counts: each element must be non-negative
+/// (`"counts[1] must not be negative (got -3)"`).
+pub fn u32_array_arg(env: &Env<'_>, value: &JIntArray<'_>, name: &str) -> Result<Vec<u32>> {
+    int_array_arg(env, value, name)?
+        .into_iter()
+        .enumerate()
+        .map(|(i, v)| u32_arg(v, &format!("{name}[{i}]")))
+        .collect()
+}
+
+/// An `int[]` of byte-sized symbols: each element must be in `0..=255`
+/// (`"perm[2] must be between 0 and 255 (got 256)"`).
+pub fn u8_array_arg(env: &Env<'_>, value: &JIntArray<'_>, name: &str) -> Result<Vec<u8>> {
+    int_array_arg(env, value, name)?
+        .into_iter()
+        .enumerate()
+        .map(|(i, v)| {
+            u8::try_from(v).map_err(|_| {
+                Error::invalid_argument(format!("{name}[{i}] must be between 0 and 255 (got {v})"))
+                    .into()
+            })
+        })
+        .collect()
+}
+
+/// A Java `int[]` result holding byte-sized symbols. More than `Integer.MAX_VALUE` elements do not
+/// fit a Java array: an `invalid_argument` error.
+pub fn u8_array_result<'local>(env: &mut Env<'local>, values: &[u8]) -> Result<JIntArray<'local>> {
+    if i32::try_from(values.len()).is_err() {
+        return Err(Error::invalid_argument(format!(
+            "{} elements do not fit a Java array",
+            values.len()
+        ))
+        .into());
+    }
+    let ints: Vec<i32> = values.iter().map(|&v| i32::from(v)).collect();
+    let array = JIntArray::new(env, ints.len())?;
+    array.set_region(env, 0, &ints)?;
+    Ok(array)
+}
+
+/// An unsigned 128-bit argument passed as two Java `long`s holding its high and low 64 bits (the
+/// Java side checks the range `0..2^128`).
+pub fn u128_arg(high: i64, low: i64) -> u128 {
+    (u128::from(high as u64) << 64) | u128::from(low as u64)
+}
+
+/// An unsigned 128-bit result as a Java `byte[16]`, big-endian (`new BigInteger(1, bytes)`).
+pub fn u128_result<'local>(env: &mut Env<'local>, value: u128) -> Result<JByteArray<'local>> {
+    Ok(env.byte_array_from_slice(&value.to_be_bytes())?)
 }

@@ -8,7 +8,7 @@
 //! - **No puzzle logic here.** Every export is a thin shell around one call of the text facade
 //!   [`twisty::api`]: convert the arguments, call, convert the result.
 //! - **One module per Java class** with native methods ([`sq1_state`], [`sq1_moves`],
-//!   [`sq1_tables`], [`debug`]); the Rust function names are the Java method names in
+//!   [`sq1_tables`], [`rank`], [`debug`]); the Rust function names are the Java method names in
 //!   `snake_case` (`jni_mangle` turns them into the JNI symbol).
 //! - **One error path.** Every export runs its body through [`error::call`], which catches panics
 //!   and resolves the outcome with one [`jni::errors::ErrorPolicy`] ([`error::ThrowJava`]). That
@@ -22,6 +22,7 @@
 pub mod debug;
 pub mod error;
 pub mod handle;
+pub mod rank;
 pub mod sq1_moves;
 pub mod sq1_state;
 pub mod sq1_tables;

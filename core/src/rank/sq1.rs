@@ -92,6 +92,19 @@ impl Sq1Ranks {
         rank as u16
     }
 
+    /// Rank of a permutation of 0..7 packed three bits per place (see [`pack_big`]).
+    #[inline]
+    pub fn rank_big_key(key: u32) -> u16 {
+        let mut unused: u32 = 0xFF;
+        let mut rank = 0u32;
+        for (i, f) in FACT.iter().enumerate() {
+            let p = (key >> (3 * i)) & 7;
+            rank += (unused & ((1 << p) - 1)).count_ones() * f;
+            unused &= !(1 << p);
+        }
+        rank as u16
+    }
+
     pub fn big_key(&self, rank: u16) -> u32 {
         self.big_key[rank as usize]
     }
@@ -120,6 +133,7 @@ mod tests {
             let p = t.unrank_big(r);
             assert_eq!(big.rank(&p).unwrap(), r as u64);
             assert_eq!(Sq1Ranks::rank_big(&p), r);
+            assert_eq!(Sq1Ranks::rank_big_key(t.big_key(r)), r);
         }
         assert_eq!(t.rank_small(&[0, 0, 0, 1, 1, 1, 2, 3]), None);
     }

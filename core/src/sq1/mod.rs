@@ -8,6 +8,7 @@
 //! - [`tables`]: [`Tables`], the shared, immutable shape tables behind random states (and, later,
 //!   the solvers).
 
+pub mod db;
 pub mod moves;
 pub mod shape;
 pub mod state;

@@ -40,6 +40,30 @@ internal static class NativeCall
     internal static ulong Unwrap(ResultUlongNativeError r) =>
         r.IsOk ? r.AsOk() : throw NativeErrors.FromLastError();
 
+    internal static UInt128 Unwrap(ResultU128NativeError r)
+    {
+        if (!r.IsOk)
+        {
+            throw NativeErrors.FromLastError();
+        }
+        var v = r.AsOk();
+        return new UInt128(v.hi, v.lo);
+    }
+
+    /// <summary>Copies a Rust-owned byte vector out and frees it.</summary>
+    internal static unsafe byte[] Unwrap(ResultVecByteNativeError r)
+    {
+        using (r)
+        {
+            if (!r.IsOk)
+            {
+                throw NativeErrors.FromLastError();
+            }
+            var v = r.AsOk();
+            return v._len == 0 ? [] : new ReadOnlySpan<byte>((void*)v._ptr, checked((int)v._len)).ToArray();
+        }
+    }
+
     internal static IntPtr Unwrap(ResultSq1TablesNativeError r) =>
         r.IsOk ? r.AsOk() : throw NativeErrors.FromLastError();
 

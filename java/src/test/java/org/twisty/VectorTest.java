@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.twisty.rank.MultisetRanker;
 import org.twisty.sq1.Colouring;
 import org.twisty.sq1.Notation;
 import org.twisty.sq1.ShapeCount;
@@ -162,6 +164,12 @@ class VectorTest {
                 return String.valueOf(tables().countShapes(shapeCount(a[0])));
             case "twists_to_cube_shape":
                 return String.valueOf(tables().twistsToCubeShape(Square1State.parse(a[0])));
+            case "rank_count":
+                return new MultisetRanker(ints(a[0])).count().toString();
+            case "rank":
+                return new MultisetRanker(ints(a[0])).rank(ints(a[1])).toString();
+            case "unrank":
+                return symbols(new MultisetRanker(ints(a[0])).unrank(a[1] == null ? null : new BigInteger(a[1])));
             case "debug_panic":
                 Debug.panic(a[0]);
                 return "(returned)";
@@ -257,6 +265,22 @@ class VectorTest {
             default:
                 throw new AssertionError("unknown shape count " + name);
         }
+    }
+
+    /** A comma-separated list of ints (counts or a permutation); an empty field is the empty array. */
+    static int[] ints(String field) {
+        if (field == null) {
+            return null;
+        }
+        if (field.isEmpty()) {
+            return new int[0];
+        }
+        return Arrays.stream(field.split(",", -1)).mapToInt(Integer::parseInt).toArray();
+    }
+
+    /** A permutation printed as its comma-separated symbols. */
+    static String symbols(int[] perm) {
+        return Arrays.stream(perm).mapToObj(String::valueOf).collect(Collectors.joining(","));
     }
 
     static boolean bool(String s) {

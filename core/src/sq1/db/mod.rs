@@ -1,0 +1,2 @@
+//! The Silver-edition database of all shortest solutions.
+pub mod index;
