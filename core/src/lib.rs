@@ -18,6 +18,7 @@
 
 pub mod api;
 pub mod error;
+pub mod progress;
 pub mod rank;
 pub mod rng;
 pub mod sq1;

@@ -70,3 +70,24 @@ fn u64_and_u128_rankers_agree_near_the_u64_limit() {
     let last = big.unrank(big.count() - 1).unwrap();
     assert_eq!(last, (0..20).rev().collect::<Vec<u8>>());
 }
+
+#[test]
+fn regression_u128_unrank_when_the_product_fits_64_bits() {
+    // r * m fits 64 bits while the count does not: the 64-bit shortcut once truncated the count.
+    let r = MultisetRanker128::new(&[1; 21]).unwrap();
+    for rank in [676_000_000_000_000_000u128, 700_000_000_000_000_000, 878_000_000_000_000_000] {
+        let p = r.unrank(rank).unwrap();
+        assert_eq!(r.rank(&p).unwrap(), rank);
+        assert_eq!(reference::rank(&[1; 21], &p), rank);
+    }
+}
+
+#[test]
+fn limits_on_symbol_types_and_length() {
+    assert!(MultisetRanker::new(&[1; 256]).is_err()); // too many permutations, but a valid shape
+    let e = MultisetRanker128::new(&[0; 257]).unwrap_err();
+    assert!(e.message().contains("at most 256 symbol types"), "{e}");
+    let e = MultisetRanker::new(&[u32::MAX]).unwrap_err();
+    assert!(e.message().contains("at most 65536 elements"), "{e}");
+    assert_eq!(MultisetRanker::new(&[65536]).unwrap().count(), 1);
+}

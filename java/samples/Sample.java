@@ -1,6 +1,8 @@
 // A small program that knows nothing but the twisty jar: `make java-sample` compiles and runs it
 // with only the jar on the class path. Prints a few results; exits non-zero on a wrong one.
+import java.math.BigInteger;
 import org.twisty.InvalidNotationException;
+import org.twisty.rank.MultisetRanker;
 import org.twisty.sq1.Colouring;
 import org.twisty.sq1.Notation;
 import org.twisty.sq1.ShapeCount;
@@ -39,6 +41,10 @@ public class Sample {
                     + tables.twistsToCubeShape(random) + " twists from a cube shape");
             check("a random state is twistable", random.isTwistable(), true);
         }
+
+        MultisetRanker ranker = new MultisetRanker(2, 2, 2, 2);
+        check("permutations of {0,0,1,1,2,2,3,3}", ranker.count(), BigInteger.valueOf(2520));
+        check("the last of them", java.util.Arrays.toString(ranker.unrank(BigInteger.valueOf(2519))), "[3, 3, 2, 2, 1, 1, 0, 0]");
 
         try {
             solved.apply("(7,0)");

@@ -107,6 +107,10 @@ impl Fenwick {
     }
 }
 
+/// Longest multiset the rankers accept (longer ones are no use: their permutations are too many
+/// to rank, unless nearly all elements are equal).
+pub const MAX_LEN: usize = 1 << 16;
+
 macro_rules! ranker {
     ($name:ident, $int:ty, $doc:literal) => {
         #[doc = $doc]
@@ -124,9 +128,17 @@ macro_rules! ranker {
                 if counts.is_empty() {
                     return Err(Error::invalid_argument("a multiset needs at least one symbol type"));
                 }
+                if counts.len() > 256 {
+                    return Err(Error::invalid_argument(format!(
+                        "at most 256 symbol types (symbols are bytes), got {}",
+                        counts.len()
+                    )));
+                }
                 let len: u64 = counts.iter().map(|&c| c as u64).sum();
-                if len > u32::MAX as u64 {
-                    return Err(Error::invalid_argument("multiset too large"));
+                if len > MAX_LEN as u64 {
+                    return Err(Error::invalid_argument(format!(
+                        "at most {MAX_LEN} elements in a multiset, got {len}"
+                    )));
                 }
                 // multinomial = prod over symbols of C(placed so far + c, c), built term by term.
                 let mut total: u128 = 1;
@@ -241,7 +253,7 @@ macro_rules! ranker {
 /// floor(r * m / big_m) for r < big_m and small m (the result is < m), without overflow.
 fn floor_mul_div(r: u128, m: u128, big_m: u128) -> u128 {
     match r.checked_mul(m) {
-        Some(p) if p <= u64::MAX as u128 => ((p as u64) / (big_m as u64)) as u128,
+        Some(p) if p <= u64::MAX as u128 && big_m <= u64::MAX as u128 => ((p as u64) / (big_m as u64)) as u128,
         Some(p) => p / big_m,
         None => {
             // r*m overflows only for huge u128 multisets: binary search the answer in 0..m.

@@ -2,6 +2,7 @@
 // when one of them is wrong.
 using System;
 using Twisty;
+using Twisty.Ranking;
 using Twisty.Square1;
 
 var failures = 0;
@@ -34,6 +35,12 @@ using (var tables = new Square1Tables())
     Console.WriteLine($"     random Silver state (seed 2024): {random}, {tables.TwistsToCubeShape(random)} twists from a cube shape");
     Check("a random state is twistable", random.IsTwistable, true);
 }
+
+var ranker = new MultisetRanker(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+var last = ranker.Count - 1; // 21! - 1: more than 64 bits
+Check("21 distinct symbols: permutations", ranker.Count, UInt128.Parse("51090942171709440000"));
+Check("the last permutation ranks back to 21! - 1", ranker.Rank(ranker.Unrank(last)), last);
+Check("rank of 3,3,2,2,1,1,0,0 among the permutations of {2,2,2,2}", new MultisetRanker(2, 2, 2, 2).Rank(3, 3, 2, 2, 1, 1, 0, 0), (UInt128)2519);
 
 try
 {

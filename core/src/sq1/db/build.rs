@@ -1,0 +1,440 @@
+//! The parallel, level-synchronous breadth-first builder.
+//!
+//! The table lives in a memory-mapped file (`<path>.partial` while building). Each level is one
+//! parallel pass (rayon) of one of three kinds:
+//!
+//! - **list forward**: while the frontier is small it is kept as a list of cells; each cell's
+//!   neighbours are computed from the precomputed moves and claimed with an atomic
+//!   compare-and-swap on their byte (so two threads never lose each other's nibble), and the
+//!   claimed cells form the next list (until it outgrows `list_cap`);
+//! - **scan forward**: the whole table is swept for cells of the current level;
+//! - **scan backward**: late, when fewer cells are unreached than are in the frontier, every
+//!   unreached cell looks for one neighbour in the frontier and stops at the first.
+//!
+//! After each level the data is flushed before the header records the level as complete, so an
+//! interrupted build resumes from the last complete level (cells beyond it are cleared first).
+//! Only a finished build gets checksums, the `complete` status and its final name.
+
+use std::fs::OpenOptions;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering::Relaxed};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use memmap2::MmapMut;
+use rayon::prelude::*;
+
+use super::format::{HEADER_LEN, Header, MAX_LEVELS, Status, Variant, region_checksums};
+use super::index::{ClassIndex, PER_SHAPE};
+use super::{class_index, total_cells};
+use crate::error::{Error, ErrorKind, Result};
+use crate::progress::{CancelToken, Progress, ProgressReport};
+use crate::rank::sq1::{BIG_COUNT, Sq1Ranks};
+
+/// What to build.
+#[derive(Clone, Debug)]
+pub struct BuildOptions {
+    pub variant: Variant,
+    /// Stop after this level (a partial database); 0 builds everything.
+    pub max_level: u32,
+    /// Worker threads; 0 uses one per core.
+    pub threads: usize,
+    /// Largest frontier kept as a list of cells (8 bytes each) before sweeping the table.
+    pub list_cap: u64,
+    /// How often progress is reported.
+    pub report_every: Duration,
+}
+
+impl BuildOptions {
+    pub fn new(variant: Variant) -> BuildOptions {
+        BuildOptions { variant, max_level: 0, threads: 0, list_cap: 200_000_000, report_every: Duration::from_millis(500) }
+    }
+}
+
+/// The working file of a build in progress.
+pub fn partial_path(path: &Path) -> PathBuf {
+    let mut p = path.as_os_str().to_owned();
+    p.push(".partial");
+    PathBuf::from(p)
+}
+
+fn db_err(m: impl Into<String>) -> Error {
+    Error::new(ErrorKind::Database, m)
+}
+
+/// The data of a mapped file as atomic bytes.
+struct Cells<'a> {
+    bytes: &'a [AtomicU8],
+}
+
+impl Cells<'_> {
+    #[inline]
+    fn get(&self, cell: u64) -> u8 {
+        let b = self.bytes[(cell >> 1) as usize].load(Relaxed);
+        if cell & 1 == 0 { b & 15 } else { b >> 4 }
+    }
+
+    /// Sets the cell to `level` if it is 0; true if this call set it.
+    #[inline]
+    fn claim(&self, cell: u64, level: u8) -> bool {
+        let byte = &self.bytes[(cell >> 1) as usize];
+        let shift = (cell & 1) * 4;
+        let mut old = byte.load(Relaxed);
+        loop {
+            if (old >> shift) & 15 != 0 {
+                return false;
+            }
+            match byte.compare_exchange_weak(old, old | (level << shift), Relaxed, Relaxed) {
+                Ok(_) => return true,
+                Err(now) => old = now,
+            }
+        }
+    }
+}
+
+/// Neighbours of a cell: calls `f` with each neighbour cell until it returns true.
+struct Expander<'a> {
+    ix: &'a ClassIndex,
+    ranks: &'a Sq1Ranks,
+    per_slot: u64,
+}
+
+impl Expander<'_> {
+    #[inline]
+    fn keys(&self, slot: u64) -> (usize, u64, u16, u32) {
+        let class = (slot / PER_SHAPE) as usize;
+        let within = slot % PER_SHAPE;
+        let sk = self.ranks.small_key((within / BIG_COUNT as u64) as u16);
+        let bk = self.ranks.big_key((within % BIG_COUNT as u64) as u16);
+        (class, within, sk, bk)
+    }
+
+    /// Whether the cell is the one its class owns (the smallest slot among its symmetric twins).
+    #[inline]
+    fn is_owner(&self, cell: u64) -> bool {
+        let slot = cell / self.per_slot;
+        let (class, _, sk, bk) = self.keys(slot);
+        let stab = &self.ix.stabs[class];
+        stab.len() == 1 || self.ix.canonical(self.ranks, class, stab, sk, bk) == slot
+    }
+
+    #[inline]
+    fn any_neighbour(&self, cell: u64, mut f: impl FnMut(u64) -> bool) -> bool {
+        let (slot, middle) = (cell / self.per_slot, cell % self.per_slot);
+        let (class, _, sk, bk) = self.keys(slot);
+        // Every move twists, so with the middle layer it flips square <-> kite.
+        let other_middle = if self.per_slot == 2 { 1 - middle } else { 0 };
+        for mv in &self.ix.moves[class] {
+            let t = self.ix.canonical(self.ranks, mv.target as usize, &mv.perms, sk, bk);
+            if f(t * self.per_slot + other_middle) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+const CHUNK_BYTES: usize = 1 << 18;
+
+/// Builds (or resumes building) a database at `path`.
+pub fn build(path: &Path, opts: &BuildOptions, progress: &mut dyn Progress, cancel: &CancelToken) -> Result<Header> {
+    let what = path.display();
+    if path.exists() {
+        let (h, _) = Header::read(path)?;
+        if h.status == Status::Complete && h.variant == opts.variant && h.max_level == opts.max_level {
+            return Ok(h);
+        }
+        return Err(db_err(format!("{what}: a different database exists there; remove it first")));
+    }
+    let work = partial_path(path);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.threads)
+        .build()
+        .map_err(|e| Error::invalid_argument(format!("cannot start {} threads: {e}", opts.threads)))?;
+    let threads = pool.current_num_threads() as u32;
+    let cells_total = total_cells(opts.variant);
+
+    let (mut header, file) = if work.exists() {
+        let (h, _) = Header::read(&work)?;
+        if h.status != Status::Building || h.variant != opts.variant {
+            return Err(db_err(format!(
+                "{}: an unfinished {} build is there; remove it to build {}",
+                work.display(),
+                h.variant.name(),
+                opts.variant.name()
+            )));
+        }
+        let f = OpenOptions::new().read(true).write(true).open(&work).map_err(|e| db_err(format!("{}: {e}", work.display())))?;
+        log::info!("resuming {} after level {}", work.display(), h.completed_level);
+        (h, f)
+    } else {
+        let h = Header::new(opts.variant, cells_total, opts.max_level, threads);
+        let mut f = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(&work)
+            .map_err(|e| db_err(format!("{}: cannot create: {e}", work.display())))?;
+        f.set_len(h.file_len()).map_err(|e| db_err(format!("{}: cannot size: {e}", work.display())))?;
+        h.write_to(&mut f).map_err(|e| db_err(format!("{}: {e}", work.display())))?;
+        (h, f)
+    };
+    header.max_level = opts.max_level;
+    header.threads = threads;
+
+    // SAFETY: the file is ours for the build (fresh, or an unfinished `.partial` that no reader
+    // opens); nothing else maps it while we write.
+    let mut map = unsafe { MmapMut::map_mut(&file) }.map_err(|e| db_err(format!("{}: cannot map: {e}", work.display())))?;
+    let started = Instant::now() - Duration::from_millis(header.build_millis);
+    let data_ptr = map[HEADER_LEN as usize..].as_mut_ptr() as *const AtomicU8;
+    // SAFETY: AtomicU8 has the layout of u8; the slice covers exactly the data region, which
+    // stays mapped until `map` drops at the end of this function.
+    let cells = Cells { bytes: unsafe { std::slice::from_raw_parts(data_ptr, header.data_bytes as usize) } };
+    let ix = class_index();
+    let ranks = Sq1Ranks::get();
+    let ex = Expander { ix, ranks, per_slot: opts.variant.cells_per_slot() };
+    let stop = AtomicBool::new(false);
+    let done = AtomicU64::new(0);
+    let runner = PassRunner { pool: &pool, every: opts.report_every, cancel, stop: &stop, done: &done, started };
+
+    let n_bytes = header.data_bytes as usize;
+    let n_chunks = n_bytes.div_ceil(CHUNK_BYTES);
+    let chunk_range = |c: usize| (c * CHUNK_BYTES, ((c + 1) * CHUNK_BYTES).min(n_bytes));
+
+    let mut frontier: Option<Vec<u64>> = None;
+    if header.completed_level == 0 {
+        let (slot, _) = ix.slot_of(ranks, &crate::sq1::State::solved(crate::sq1::Colouring::Silver));
+        let start = slot * ex.per_slot;
+        cells.claim(start, 1);
+        header.level_counts[1] = 1;
+        header.completed_level = 1;
+        frontier = Some(vec![start]);
+    } else {
+        // Clear whatever an interrupted pass wrote beyond the last complete level.
+        let keep = header.completed_level as u8;
+        runner.run(format!("clearing levels above {keep}"), keep as u32, n_chunks as u64, header.found(), progress, || {
+            (0..n_chunks).into_par_iter().for_each(|c| {
+                let (a, b) = chunk_range(c);
+                for byte in &cells.bytes[a..b] {
+                    let v = byte.load(Relaxed);
+                    let (lo, hi) = (v & 15, v >> 4);
+                    let (lo, hi) = (if lo > keep { 0 } else { lo }, if hi > keep { 0 } else { hi });
+                    if v != lo | (hi << 4) {
+                        byte.store(lo | (hi << 4), Relaxed);
+                    }
+                }
+                done.fetch_add(1, Relaxed);
+            });
+            0
+        })?;
+    }
+
+    loop {
+        let level = header.completed_level;
+        if header.exhausted || (opts.max_level != 0 && level >= opts.max_level) {
+            break;
+        }
+        if level as usize + 1 >= MAX_LEVELS {
+            return Err(db_err(format!("level {} does not fit the 4-bit format", level + 1)));
+        }
+        let (cur, next) = (level as u8, level as u8 + 1);
+        let frontier_len = header.level_counts[level as usize];
+        let unreached = super::class_count(opts.variant) - header.found();
+        let found = header.found();
+        let count = if let Some(list) = frontier.take() {
+            let overflow = AtomicBool::new(false);
+            let claimed = AtomicU64::new(0);
+            let phase = format!("level {next} (forward from a list)");
+            let (parts, count) = runner.run(phase, next as u32, list.len() as u64, found, progress, || {
+                let parts: Vec<Vec<u64>> = list
+                    .par_chunks(4096)
+                    .map(|chunk| {
+                        let mut out = Vec::new();
+                        if stop.load(Relaxed) {
+                            return out;
+                        }
+                        for &cell in chunk {
+                            ex.any_neighbour(cell, |t| {
+                                if cells.claim(t, next) {
+                                    if claimed.fetch_add(1, Relaxed) < opts.list_cap {
+                                        out.push(t);
+                                    } else {
+                                        overflow.store(true, Relaxed);
+                                    }
+                                }
+                                false
+                            });
+                        }
+                        done.fetch_add(chunk.len() as u64, Relaxed);
+                        out
+                    })
+                    .collect();
+                (parts, claimed.load(Relaxed))
+            })?;
+            if !overflow.load(Relaxed) {
+                frontier = Some(parts.into_iter().flatten().collect());
+            }
+            count
+        } else if unreached > frontier_len {
+            runner.run(format!("level {next} (forward sweep)"), next as u32, n_chunks as u64, found, progress, || {
+                (0..n_chunks)
+                    .into_par_iter()
+                    .map(|c| {
+                        if stop.load(Relaxed) {
+                            return 0;
+                        }
+                        let (a, b) = chunk_range(c);
+                        let mut n = 0u64;
+                        for i in a..b {
+                            let v = cells.bytes[i].load(Relaxed);
+                            for half in 0..2u64 {
+                                if (v >> (4 * half)) & 15 == cur {
+                                    ex.any_neighbour(2 * i as u64 + half, |t| {
+                                        n += cells.claim(t, next) as u64;
+                                        false
+                                    });
+                                }
+                            }
+                        }
+                        done.fetch_add(1, Relaxed);
+                        n
+                    })
+                    .sum()
+            })?
+        } else {
+            let last_cell = header.cells;
+            runner.run(format!("level {next} (backward sweep)"), next as u32, n_chunks as u64, found, progress, || {
+                (0..n_chunks)
+                    .into_par_iter()
+                    .map(|c| {
+                        if stop.load(Relaxed) {
+                            return 0;
+                        }
+                        let (a, b) = chunk_range(c);
+                        let mut n = 0u64;
+                        for i in a..b {
+                            let v = cells.bytes[i].load(Relaxed);
+                            for half in 0..2u64 {
+                                let cell = 2 * i as u64 + half;
+                                if (v >> (4 * half)) & 15 != 0 || cell >= last_cell || !ex.is_owner(cell) {
+                                    continue;
+                                }
+                                if ex.any_neighbour(cell, |t| cells.get(t) == cur) {
+                                    cells.claim(cell, next);
+                                    n += 1;
+                                }
+                            }
+                        }
+                        done.fetch_add(1, Relaxed);
+                        n
+                    })
+                    .sum()
+            })?
+        };
+        header.level_counts[next as usize] = count;
+        header.exhausted = count == 0;
+        header.completed_level = if count == 0 { level } else { level + 1 };
+        header.build_millis = started.elapsed().as_millis() as u64;
+        map.flush().map_err(|e| db_err(format!("{}: flush failed: {e}", work.display())))?;
+        map[..HEADER_LEN as usize].copy_from_slice(&header.to_bytes());
+        map.flush_range(0, HEADER_LEN as usize).map_err(|e| db_err(format!("{}: {e}", work.display())))?;
+        log::info!("level {next}: {count} ({:?})", started.elapsed());
+    }
+
+    header.region_checksums = region_checksums(&map[HEADER_LEN as usize..], header.region_bytes());
+    header.status = Status::Complete;
+    header.build_millis = started.elapsed().as_millis() as u64;
+    map[..HEADER_LEN as usize].copy_from_slice(&header.to_bytes());
+    map.flush().map_err(|e| db_err(format!("{}: flush failed: {e}", work.display())))?;
+    drop(map);
+    drop(file);
+    std::fs::rename(&work, path).map_err(|e| db_err(format!("{what}: cannot rename the finished build: {e}")))?;
+    Ok(header)
+}
+
+/// Runs one pass on the pool while the calling thread reports progress and watches for
+/// cancellation (so host callbacks always run on the thread that called `build`).
+struct PassRunner<'a> {
+    pool: &'a rayon::ThreadPool,
+    every: Duration,
+    cancel: &'a CancelToken,
+    stop: &'a AtomicBool,
+    done: &'a AtomicU64,
+    started: Instant,
+}
+
+/// Something a pass returns, with the number of cells it found.
+trait Found {
+    fn found(&self) -> u64;
+}
+
+impl Found for u64 {
+    fn found(&self) -> u64 {
+        *self
+    }
+}
+
+impl Found for (Vec<Vec<u64>>, u64) {
+    fn found(&self) -> u64 {
+        self.1
+    }
+}
+
+impl PassRunner<'_> {
+    fn run<T: Found + Send>(
+        &self,
+        phase: String,
+        level: u32,
+        total: u64,
+        found: u64,
+        progress: &mut dyn Progress,
+        pass: impl FnOnce() -> T + Send,
+    ) -> Result<T> {
+        self.done.store(0, Relaxed);
+        let pass_start = Instant::now();
+        let (tx, rx) = mpsc::channel();
+        let result = std::thread::scope(|s| {
+            s.spawn(|| {
+                let _ = tx.send(self.pool.install(pass));
+            });
+            loop {
+                match rx.recv_timeout(self.every) {
+                    Ok(r) => return r,
+                    Err(_) => {
+                        if self.cancel.is_cancelled() {
+                            self.stop.store(true, Relaxed);
+                        }
+                        let d = self.done.load(Relaxed).min(total);
+                        let el = pass_start.elapsed();
+                        let eta = (d > 0).then(|| el.mul_f64((total - d) as f64 / d as f64));
+                        progress.report(&ProgressReport {
+                            phase: phase.clone(),
+                            level,
+                            done: d,
+                            total,
+                            found,
+                            elapsed: self.started.elapsed(),
+                            eta,
+                        });
+                    }
+                }
+            }
+        });
+        if self.stop.load(Relaxed) || self.cancel.is_cancelled() {
+            return Err(Error::new(
+                ErrorKind::Cancelled,
+                format!("database build cancelled during level {level}; run it again to resume"),
+            ));
+        }
+        progress.report(&ProgressReport {
+            phase,
+            level,
+            done: total,
+            total,
+            found: found + result.found(),
+            elapsed: self.started.elapsed(),
+            eta: Some(Duration::ZERO),
+        });
+        Ok(result)
+    }
+}
