@@ -143,3 +143,92 @@ pub fn rank_rank(counts: &[u32], perm: &[u8]) -> Result<u128> {
 pub fn rank_unrank(counts: &[u32], rank: u128) -> Result<Vec<u8>> {
     ranker(counts)?.unrank(rank)
 }
+
+// ---- The Silver-edition database -------------------------------------------------------------
+
+use crate::progress::{CancelToken, ProgressReport};
+use crate::sq1::db::{self, Database, Solution, Variant};
+use std::sync::Arc;
+
+fn variant(code: u32) -> Result<Variant> {
+    Variant::from_code(code)
+        .ok_or_else(|| Error::invalid_argument(format!("unknown database variant code {code} (0 = article, 1 = middle)")))
+}
+
+/// Opens a complete database file (either variant).
+pub fn db_open(path: &str) -> Result<Arc<Database>> {
+    Ok(Arc::new(Database::open(std::path::Path::new(path))?))
+}
+
+/// The variant of an open database: 0 = article, 1 = middle.
+pub fn db_variant(db: &Database) -> u32 {
+    db.variant().code()
+}
+
+/// Classes per level: element i is the count of level i+1 (level 1 = solved), up to the last
+/// level the file holds.
+pub fn db_level_counts(db: &Database) -> Vec<u64> {
+    let h = db.header();
+    h.level_counts[1..=h.completed_level as usize].to_vec()
+}
+
+/// Whether the file holds every class (false for a partial database built with a maximum level).
+pub fn db_is_full(db: &Database) -> bool {
+    db.header().exhausted
+}
+
+/// Recomputes every region checksum.
+pub fn db_verify(db: &Database) -> Result<()> {
+    db.verify()
+}
+
+/// The fewest twists that solve a Silver state.
+pub fn db_distance(db: &Database, state: &str) -> Result<u32> {
+    db.distance(&State::parse(state)?)
+}
+
+/// A solution as text: WCA notation, article notation (ending with `!` when the moves leave the
+/// puzzle upside down), its twists, and whether it ends upside down.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolutionText {
+    pub wca: String,
+    pub article: String,
+    pub twists: u32,
+    pub flipped: bool,
+}
+
+impl From<Solution> for SolutionText {
+    fn from(s: Solution) -> SolutionText {
+        SolutionText { wca: s.to_wca(), article: s.to_article(), twists: s.twists() as u32, flipped: s.flipped }
+    }
+}
+
+/// One shortest solution of a Silver state.
+pub fn db_solve(db: &Database, state: &str) -> Result<SolutionText> {
+    Ok(db.solve(&State::parse(state)?)?.into())
+}
+
+/// All shortest solutions, lazily, at most `limit`: an iterator that owns its database handle.
+pub fn db_solutions(db: Arc<Database>, state: &str, limit: u64) -> Result<db::Solutions<Arc<Database>>> {
+    db::Solutions::new(db, &State::parse(state)?, usize::try_from(limit).unwrap_or(usize::MAX))
+}
+
+/// Builds (or resumes) a database at `path`: variant 0 = article, 1 = middle; `max_level` 0 =
+/// all levels; `threads` 0 = one per core. `progress` runs on the calling thread.
+pub fn db_build(
+    path: &str,
+    variant_code: u32,
+    max_level: u32,
+    threads: u32,
+    progress: &mut dyn FnMut(&ProgressReport),
+    cancel: &CancelToken,
+) -> Result<()> {
+    if max_level > 15 {
+        return Err(Error::invalid_argument(format!("max_level {max_level} out of range 0..=15")));
+    }
+    let mut opts = db::BuildOptions::new(variant(variant_code)?);
+    opts.max_level = max_level;
+    opts.threads = threads as usize;
+    db::build(std::path::Path::new(path), &opts, &mut |r: &ProgressReport| progress(r), cancel)?;
+    Ok(())
+}

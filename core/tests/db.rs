@@ -3,6 +3,7 @@
 
 use std::collections::HashSet;
 use std::path::Path;
+use std::sync::OnceLock;
 
 use twisty::ErrorKind;
 use twisty::progress::{CancelToken, NoProgress, ProgressReport};
@@ -26,10 +27,27 @@ fn built(dir: &Path, name: &str, variant: Variant, max_level: u32) -> Database {
     Database::open(&path).unwrap()
 }
 
+/// Partial databases shared by the tests of this file (each build writes a multi-GiB sparse
+/// file, so each is built once per run): the article's model to level 6, the middle model to 5.
+struct Shared {
+    _dir: tempfile::TempDir,
+    article: Database,
+    middle: Database,
+}
+
+fn shared() -> &'static Shared {
+    static DBS: OnceLock<Shared> = OnceLock::new();
+    DBS.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let article = built(dir.path(), "article.db", Variant::Article, 6);
+        let middle = built(dir.path(), "middle.db", Variant::Middle, 5);
+        Shared { _dir: dir, article, middle }
+    })
+}
+
 #[test]
 fn article_levels_match_the_published_table() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = built(dir.path(), "article.db", Variant::Article, 6);
+    let db = &shared().article;
     assert_eq!(&db.header().level_counts[1..=6], &ARTICLE[..6]);
     assert_eq!(db.header().completed_level, 6);
     assert!(!db.header().exhausted);
@@ -79,8 +97,7 @@ fn plain_levels(with_middle: bool, levels: usize) -> Vec<u64> {
 
 #[test]
 fn middle_levels_match_an_independent_search() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = built(dir.path(), "middle.db", Variant::Middle, 6);
+    let db = &shared().middle;
     let plain = plain_levels(true, 4);
     assert_eq!(plain, vec![1, 32, 568, 8189]);
     assert_eq!(&db.header().level_counts[1..=4], &plain[..]);
@@ -88,23 +105,21 @@ fn middle_levels_match_an_independent_search() {
     assert_eq!(plain_levels(false, 4), ARTICLE[..4].to_vec());
     // Every class exists with both middles, so the middle model can only have more classes
     // per level early on, and never fewer reachable in total.
-    let sum: u64 = db.header().level_counts[1..=6].iter().sum();
-    assert!(sum > ARTICLE[..6].iter().sum::<u64>());
+    let sum: u64 = db.header().level_counts[1..=5].iter().sum();
+    assert!(sum > ARTICLE[..5].iter().sum::<u64>());
 }
 
 #[test]
 fn solutions_are_shortest_and_solve() {
-    let dir = tempfile::tempdir().unwrap();
-    let article = built(dir.path(), "a.db", Variant::Article, 6);
-    let middle = built(dir.path(), "m.db", Variant::Middle, 6);
+    let (article, middle) = (&shared().article, &shared().middle);
     let tables = Tables::new();
     let solved = State::solved(Colouring::Silver);
     let mut rng = twisty::rng::Rng::new(99);
     let mut checked = 0;
     while checked < 40 {
-        // A random legal walk of at most 5 twists from solved.
+        // A random legal walk of at most 4 twists from solved (within both partial databases).
         let mut s = solved;
-        for _ in 0..(1 + rng.below(5)) {
+        for _ in 0..(1 + rng.below(4)) {
             loop {
                 let (x, y) = (rng.below(12) as i32, rng.below(12) as i32);
                 if let Ok(n) = s.turn(x, y).twist() {
@@ -114,9 +129,9 @@ fn solutions_are_shortest_and_solve() {
             }
         }
         s = s.turn(rng.below(12) as i32, rng.below(12) as i32);
-        for (db, with_middle) in [(&article, false), (&middle, true)] {
+        for (db, with_middle) in [(article, false), (middle, true)] {
             let d = db.distance(&s).unwrap();
-            assert!(d <= 5);
+            assert!(d <= 4);
             let sol = db.solve(&s).unwrap();
             assert_eq!(sol.twists(), d as usize);
             let mut end = s.apply(&sol.moves).unwrap();
@@ -152,6 +167,8 @@ fn solutions_are_shortest_and_solve() {
     let e = article.distance(&deep).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Database);
     assert!(e.message().contains("deeper than this partial database, which holds levels 1..6"), "{e}");
+    let e = middle.distance(&deep).unwrap_err();
+    assert!(e.message().contains("which holds levels 1..5 (at most 4 twists)"), "{e}");
     // Six-colour states are refused.
     let e = article.distance(&State::solved(Colouring::SixColour)).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::InvalidState);
@@ -162,12 +179,13 @@ fn cancelled_build_resumes_to_the_same_file() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("r.db");
     let cancel = CancelToken::new();
-    let mut o = opts(Variant::Article, 6);
+    let mut o = opts(Variant::Article, 5);
     o.report_every = std::time::Duration::from_millis(1);
-    // Cancel from the progress callback once level 6 is under way.
+    o.checkpoint_after = std::time::Duration::ZERO; // save every level, so resuming reads one
+    // Cancel from the progress callback once level 5 is under way.
     let c2 = cancel.clone();
     let mut cb = |r: &ProgressReport| {
-        if r.level == 6 {
+        if r.level == 5 {
             c2.cancel();
         }
     };
@@ -178,7 +196,7 @@ fn cancelled_build_resumes_to_the_same_file() {
     let e = Database::open(&partial_path(&path)).err().unwrap();
     assert!(e.message().contains("the build is not complete"), "{e}");
     let h = build(&path, &o, &mut NoProgress, &CancelToken::new()).unwrap();
-    assert_eq!(&h.level_counts[1..=6], &ARTICLE[..6]);
+    assert_eq!(&h.level_counts[1..=5], &ARTICLE[..5]);
     assert!(path.exists() && !partial_path(&path).exists());
     Database::open(&path).unwrap().verify().unwrap();
 }
@@ -187,7 +205,7 @@ fn cancelled_build_resumes_to_the_same_file() {
 fn bad_files_are_refused_with_database_errors() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("ok.db");
-    built(dir.path(), "ok.db", Variant::Article, 3);
+    built(dir.path(), "ok.db", Variant::Article, 2);
     let bytes = std::fs::read(&path).unwrap_or_default();
     let len = std::fs::metadata(&path).unwrap().len();
     let expect = |p: &Path, what: &str| {

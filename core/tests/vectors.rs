@@ -48,10 +48,128 @@ fn list<T: std::str::FromStr>(field: &str) -> Vec<T> {
     field.split(',').filter(|x| !x.is_empty()).map(|x| x.parse().ok().expect("number")).collect()
 }
 
+/// Where the database vectors' files live (`$DB` in the vector files): `TWISTY_DB_DIR`, or
+/// `build/vector-dbs` at the repository root. The Rust suite creates them; Java and .NET read
+/// them (the Makefile runs the Rust tests first).
+fn db_dir() -> PathBuf {
+    std::env::var_os("TWISTY_DB_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../build/vector-dbs"))
+}
+
+/// Builds the partial databases and the bad files of `sq1_db*.tsv`, once per directory.
+fn ensure_vector_dbs() -> PathBuf {
+    use twisty::progress::{CancelToken, NoProgress};
+    use twisty::sq1::db::{BuildOptions, Header, Status, Variant, build};
+    static ONCE: std::sync::Mutex<bool> = std::sync::Mutex::new(false);
+    let dir = db_dir();
+    let mut done = ONCE.lock().unwrap();
+    if *done {
+        return dir;
+    }
+    std::fs::create_dir_all(&dir).unwrap();
+    let build_one = |name: &str, variant: Variant, max_level: u32| {
+        let path = dir.join(name);
+        if !path.exists() {
+            let mut o = BuildOptions::new(variant);
+            o.max_level = max_level;
+            build(&path, &o, &mut NoProgress, &CancelToken::new()).unwrap();
+        }
+        path
+    };
+    let article = build_one("article-4.db", Variant::Article, 4);
+    build_one("middle-4.db", Variant::Middle, 4);
+    let small = build_one("article-2.db", Variant::Article, 2);
+    let header = std::fs::read(&article).unwrap()[..4096].to_vec();
+    let len = std::fs::metadata(&article).unwrap().len();
+    let write = |name: &str, bytes: &[u8], size: u64| {
+        let p = dir.join(name);
+        std::fs::write(&p, bytes).unwrap();
+        std::fs::OpenOptions::new().write(true).open(&p).unwrap().set_len(size).unwrap();
+    };
+    write("truncated.db", &header, len - 1);
+    let mut h = header.clone();
+    h[..8].copy_from_slice(b"NOTADB!!");
+    write("bad-magic.db", &h, len);
+    let mut h = header.clone();
+    h[8] = 9;
+    write("bad-version.db", &h, len);
+    let mut h = header.clone();
+    h[130] ^= 1;
+    write("bad-header-checksum.db", &h, len);
+    let mut unfinished = Header::from_bytes(&header, "x").unwrap();
+    unfinished.status = Status::Building;
+    write("unfinished.db", &unfinished.to_bytes(), len);
+    // A complete file whose data no longer matches its checksums: a sparse copy of a small
+    // database (only its non-zero 64 KiB chunks are written) with one byte changed.
+    {
+        use std::os::unix::fs::FileExt;
+        let (src, dst) = (std::fs::File::open(&small).unwrap(), std::fs::File::create(dir.join("corrupt-data.db")).unwrap());
+        dst.set_len(len).unwrap();
+        let mut buf = vec![0u8; 1 << 16];
+        let mut off = 0;
+        while off < len {
+            let n = src.read_at(&mut buf, off).unwrap();
+            if buf[..n].iter().any(|&b| b != 0) || off == 0 {
+                dst.write_all_at(&buf[..n], off).unwrap();
+            }
+            off += n as u64;
+        }
+        let mut b = [0u8; 1];
+        src.read_exact_at(&mut b, 4096 + 12345).unwrap();
+        dst.write_all_at(&[b[0] ^ 0x11], 4096 + 12345).unwrap();
+    }
+    *done = true;
+    dir
+}
+
+fn solution_text(s: &api::SolutionText) -> String {
+    format!("{}|{}|{}|{}", s.wca, s.article, s.twists, s.flipped)
+}
+
 /// Runs one op; `Ok` is the printed result. Panics (the test fails) on a malformed row.
 fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
     let arity = |n: usize| assert_eq!(a.len(), n, "op {op} takes {n} arguments");
     Ok(match op {
+        "db_open" => {
+            arity(1);
+            twisty::sq1::db::Variant::from_code(api::db_variant(&*api::db_open(a[0])?)).unwrap().name().to_string()
+        }
+        "db_open_variant" => {
+            arity(2);
+            let v = match a[1] {
+                "article" => twisty::sq1::db::Variant::Article,
+                "middle" => twisty::sq1::db::Variant::Middle,
+                other => panic!("unknown variant {other}"),
+            };
+            twisty::sq1::db::Database::open_variant(Path::new(a[0]), v)?.variant().name().to_string()
+        }
+        "db_level_counts" => {
+            arity(1);
+            api::db_level_counts(&*api::db_open(a[0])?).iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",")
+        }
+        "db_is_full" => {
+            arity(1);
+            api::db_is_full(&*api::db_open(a[0])?).to_string()
+        }
+        "db_verify" => {
+            arity(1);
+            api::db_verify(&*api::db_open(a[0])?)?;
+            String::new()
+        }
+        "db_distance" => {
+            arity(2);
+            api::db_distance(&*api::db_open(a[0])?, a[1])?.to_string()
+        }
+        "db_solve" => {
+            arity(2);
+            solution_text(&api::db_solve(&*api::db_open(a[0])?, a[1])?)
+        }
+        "db_solutions" => {
+            arity(3);
+            let it = api::db_solutions(api::db_open(a[0])?, a[1], a[2].parse().expect("limit"))?;
+            it.map(|s| s.to_wca()).collect::<Vec<_>>().join(";")
+        }
         "solved" => {
             arity(1);
             api::sq1_solved(colouring_code(a[0]))?
@@ -151,6 +269,7 @@ fn expectation(r: &twisty::Result<String>) -> String {
 #[test]
 fn every_vector_file_replays() {
     let tables = Tables::new();
+    let db_dir = ensure_vector_dbs();
     let mut files: Vec<PathBuf> = std::fs::read_dir(vectors_dir())
         .expect("tests/vectors")
         .map(|e| e.unwrap().path())
@@ -165,6 +284,7 @@ fn every_vector_file_replays() {
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
+            let line = line.replace("$DB", &db_dir.to_string_lossy());
             let fields: Vec<&str> = line.split('\t').collect();
             let (op, args, want) = (fields[0], &fields[1..fields.len() - 1], fields[fields.len() - 1]);
             if args.contains(&"\\N") {
@@ -173,7 +293,7 @@ fn every_vector_file_replays() {
             rows += 1;
             let got = expectation(&run(&tables, op, args));
             let name = file.file_name().unwrap().to_string_lossy();
-            writeln!(transcript, "{name}:{}\t{got}", n + 1).unwrap();
+            writeln!(transcript, "{name}:{}\t{}", n + 1, got.replace(&*db_dir.to_string_lossy(), "$DB")).unwrap();
             if got != want {
                 failures.push(format!("{}:{}: {op} {args:?}\n  want {want}\n  got  {got}", file.display(), n + 1));
             }
@@ -274,7 +394,43 @@ fn generated_files() -> Vec<(&'static str, String)> {
         let eq = api::sq1_equal_up_to_layer_rotation(&pair[0], &pair[1]).unwrap();
         writeln!(queries, "equal_up_to_layer_rotation\t{}\t{}\tok:{eq}", pair[0], pair[1]).unwrap();
     }
+    // Database queries on the partial databases of ensure_vector_dbs (levels 1..4: 3 twists).
+    let dir = ensure_vector_dbs();
+    let mut dbq = String::from(header);
+    let solved_silver_state = State::solved(Colouring::Silver);
+    let mut db_states = vec![solved_silver_state, solved_silver_state.turn(3, -1)];
+    for i in 0..12 {
+        let seq = random_scramble(&mut rng, 1 + i % 3);
+        db_states.push(solved_silver_state.apply(&seq).unwrap().turn(i as i32, 2 * i as i32));
+    }
+    db_states.push(tables.random_state(5, Colouring::Silver)); // deeper than level 4
+    for name in ["article-4.db", "middle-4.db"] {
+        let path = dir.join(name).to_string_lossy().into_owned();
+        let rel = format!("$DB/{name}");
+        let fix = |r: twisty::Result<String>| expectation(&r).replace(&*dir.to_string_lossy(), "$DB");
+        let db = api::db_open(&path).unwrap();
+        writeln!(dbq, "db_open\t{rel}\t{}", fix(run(&tables, "db_open", &[&path]))).unwrap();
+        writeln!(dbq, "db_level_counts\t{rel}\t{}", fix(run(&tables, "db_level_counts", &[&path]))).unwrap();
+        writeln!(dbq, "db_is_full\t{rel}\t{}", fix(run(&tables, "db_is_full", &[&path]))).unwrap();
+        writeln!(dbq, "db_verify\t{rel}\t{}", fix(run(&tables, "db_verify", &[&path]))).unwrap();
+        for st in &db_states {
+            let t = st.to_string();
+            writeln!(dbq, "db_distance\t{rel}\t{t}\t{}", fix(run(&tables, "db_distance", &[&path, &t]))).unwrap();
+            writeln!(dbq, "db_solve\t{rel}\t{t}\t{}", fix(run(&tables, "db_solve", &[&path, &t]))).unwrap();
+            writeln!(dbq, "db_solutions\t{rel}\t{t}\t5\t{}", fix(run(&tables, "db_solutions", &[&path, &t, "5"])))
+                .unwrap();
+            if let Ok(sol) = api::db_solve(&db, &t) {
+                // Every solution vector is also checked here: it solves the state.
+                let mut end = State::parse(&t).unwrap().apply(&MoveSeq::parse(&sol.wca, Notation::Wca).unwrap()).unwrap();
+                if sol.flipped {
+                    end = end.flip();
+                }
+                assert!(end.is_solved_ignoring_middle(), "{name}: {t} by {}", sol.wca);
+            }
+        }
+    }
     vec![
+        ("sq1_generated_db.tsv", dbq),
         ("sq1_generated_scrambles.tsv", scrambles),
         ("sq1_generated_notation.tsv", notation),
         ("sq1_generated_random.tsv", random),

@@ -2,7 +2,12 @@
 
 use std::process::ExitCode;
 
+use std::path::PathBuf;
+
 use clap::{Parser, Subcommand, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use twisty::progress::{CancelToken, ProgressReport};
+use twisty::sq1::db::{self, BuildOptions, Database, Variant};
 use twisty::sq1::{Colouring, MoveSeq, Notation, Shape, ShapeCount, State, Tables};
 
 /// Built-in Square-1 scramble used by `twisty demo`.
@@ -23,6 +28,60 @@ enum Command {
     /// Square-1 commands.
     #[command(subcommand)]
     Sq1(Sq1Command),
+    /// The Silver-edition database of all shortest solutions.
+    #[command(subcommand)]
+    Db(DbCommand),
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum VariantArg {
+    /// The Cube21 article's model: middle layer ignored.
+    Article,
+    /// The physical puzzle, middle layer included.
+    Middle,
+}
+
+impl From<VariantArg> for Variant {
+    fn from(v: VariantArg) -> Variant {
+        match v {
+            VariantArg::Article => Variant::Article,
+            VariantArg::Middle => Variant::Middle,
+        }
+    }
+}
+
+#[derive(Subcommand)]
+enum DbCommand {
+    /// Build (or resume building) a database file.
+    Build {
+        path: PathBuf,
+        #[arg(long, value_enum, default_value = "article")]
+        variant: VariantArg,
+        /// Stop after this level (a partial database); 0 builds all levels.
+        #[arg(long, default_value_t = 0)]
+        max_level: u32,
+        /// Worker threads (0: one per core).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+    },
+    /// Print a database's header: variant, status, per-level counts.
+    Stats { path: PathBuf },
+    /// Check every data region against its checksum.
+    Verify { path: PathBuf },
+    /// Distance and shortest solution(s) of a Silver state (canonical text, or --moves from solved).
+    Solve {
+        path: PathBuf,
+        /// The state in canonical text (six-colour states are converted to Silver).
+        state: Option<String>,
+        /// Start from the solved Silver puzzle scrambled by these WCA moves instead.
+        #[arg(long)]
+        moves: Option<String>,
+        /// Print every shortest solution (up to --limit).
+        #[arg(long)]
+        all: bool,
+        #[arg(long, default_value_t = 100)]
+        limit: usize,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -93,6 +152,88 @@ fn describe(state: &State, tables: &Tables) {
     println!("to cube:    {} twists", tables.twists_to_cube_shape(state));
 }
 
+fn print_header(h: &db::Header) {
+    println!("variant:    {}", h.variant.name());
+    println!("status:     {:?}{}", h.status, if h.exhausted { " (all levels)" } else { " (partial)" });
+    println!("levels:     1..{}", h.completed_level);
+    println!("classes:    {} of {}", h.found(), db::class_count(h.variant));
+    println!("build time: {:.1} s on {} threads", h.build_millis as f64 / 1000.0, h.threads);
+    for (l, c) in h.level_counts.iter().enumerate().filter(|(_, c)| **c > 0) {
+        println!("level {l:2}: {c:>14}");
+    }
+}
+
+fn db_command(cmd: DbCommand) -> twisty::Result<()> {
+    match cmd {
+        DbCommand::Build { path, variant, max_level, threads } => {
+            let mut opts = BuildOptions::new(variant.into());
+            opts.max_level = max_level;
+            opts.threads = threads;
+            let cancel = CancelToken::new();
+            let c2 = cancel.clone();
+            // Ctrl-C cancels cleanly; the next run resumes from the last complete level.
+            let _ = ctrlc::set_handler(move || c2.cancel());
+            let bar = ProgressBar::new(1);
+            bar.set_style(
+                ProgressStyle::with_template("{msg:32} [{bar:30}] {percent:>3}% {elapsed_precise} eta {eta}")
+                    .unwrap()
+                    .progress_chars("=> "),
+            );
+            let mut last_phase = String::new();
+            let mut report = |r: &ProgressReport| {
+                if r.phase != last_phase {
+                    if !last_phase.is_empty() {
+                        bar.println(format!("{last_phase}: done, {} classes so far, {:.0?} elapsed", r.found, r.elapsed));
+                    }
+                    last_phase = r.phase.clone();
+                    bar.set_message(r.phase.clone());
+                    bar.set_length(r.total.max(1));
+                    bar.reset_eta();
+                }
+                bar.set_position(r.done);
+                if r.done == r.total {
+                    bar.println(format!("{}: done, {} classes so far, {:.0?} elapsed", r.phase, r.found, r.elapsed));
+                    last_phase.clear();
+                }
+            };
+            let h = db::build(&path, &opts, &mut report, &cancel);
+            bar.finish_and_clear();
+            print_header(&h?);
+        }
+        DbCommand::Stats { path } => print_header(Database::open(&path)?.header()),
+        DbCommand::Verify { path } => {
+            Database::open(&path)?.verify()?;
+            println!("{}: every region matches its checksum", path.display());
+        }
+        DbCommand::Solve { path, state, moves, all, limit } => {
+            let db = Database::open(&path)?;
+            let s = match (state, moves) {
+                (Some(text), None) => State::parse(&text)?.to_silver(),
+                (None, Some(m)) => State::solved(Colouring::Silver).apply(&MoveSeq::parse(&m, Notation::Wca)?)?,
+                _ => return Err(twisty::Error::invalid_argument("give either a state or --moves")),
+            };
+            println!("state:    {s}");
+            println!("twists:   {} (level {})", db.distance(&s)?, db.level(&s)?);
+            let show = |sol: &db::Solution| {
+                let note = if sol.flipped { "  (ends upside down)" } else { "" };
+                println!("wca:      {}{note}", sol.to_wca());
+                println!("article:  {}", sol.to_article());
+            };
+            if all {
+                let mut n = 0;
+                for sol in db.solutions(&s, limit)? {
+                    show(&sol);
+                    n += 1;
+                }
+                println!("{n} shortest solution(s){}", if n == limit { " (limit reached)" } else { "" });
+            } else {
+                show(&db.solve(&s)?);
+            }
+        }
+    }
+    Ok(())
+}
+
 fn colouring(silver: bool) -> Colouring {
     if silver { Colouring::Silver } else { Colouring::SixColour }
 }
@@ -108,6 +249,7 @@ fn run(cli: Cli) -> twisty::Result<()> {
             println!("random state (seed {DEMO_SEED}):");
             describe(&r, &tables);
         }
+        Command::Db(cmd) => db_command(cmd)?,
         Command::Sq1(cmd) => match cmd {
             Sq1Command::Apply { moves, state, notation, silver } => {
                 let start = match state {

@@ -1,6 +1,6 @@
 //! The parallel, level-synchronous breadth-first builder.
 //!
-//! The table lives in a memory-mapped file (`<path>.partial` while building). Each level is one
+//! The result is a file (`<path>.partial` while building). Each level is one
 //! parallel pass (rayon) of one of three kinds:
 //!
 //! - **list forward**: while the frontier is small it is kept as a list of cells; each cell's
@@ -11,9 +11,11 @@
 //! - **scan backward**: late, when fewer cells are unreached than are in the frontier, every
 //!   unreached cell looks for one neighbour in the frontier and stops at the first.
 //!
-//! After each level the data is flushed before the header records the level as complete, so an
-//! interrupted build resumes from the last complete level (cells beyond it are cleared first).
-//! Only a finished build gets checksums, the `complete` status and its final name.
+//! The table lives in anonymous memory while it is built (a file-backed mapping makes the kernel
+//! write dirty pages back all the time). After a level that took long, the table is saved to the
+//! file and then the header records the level, so a stopped build resumes from the last saved
+//! level (cells beyond it are cleared first). Only a finished build gets checksums, the
+//! `complete` status and its final name.
 
 use std::fs::OpenOptions;
 use std::path::{Path, PathBuf};
@@ -21,10 +23,10 @@ use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use memmap2::MmapMut;
+
 use rayon::prelude::*;
 
-use super::format::{HEADER_LEN, Header, MAX_LEVELS, Status, Variant, region_checksums};
+use super::format::{HEADER_LEN, Header, MAX_LEVELS, Status, Variant};
 use super::index::{ClassIndex, PER_SHAPE};
 use super::{class_index, total_cells};
 use crate::error::{Error, ErrorKind, Result};
@@ -43,11 +45,21 @@ pub struct BuildOptions {
     pub list_cap: u64,
     /// How often progress is reported.
     pub report_every: Duration,
+    /// Save the table to the file after a level that took at least this long, so that a stopped
+    /// build resumes from there (the end of the build always saves).
+    pub checkpoint_after: Duration,
 }
 
 impl BuildOptions {
     pub fn new(variant: Variant) -> BuildOptions {
-        BuildOptions { variant, max_level: 0, threads: 0, list_cap: 200_000_000, report_every: Duration::from_millis(500) }
+        BuildOptions {
+            variant,
+            max_level: 0,
+            threads: 0,
+            list_cap: 200_000_000,
+            report_every: Duration::from_millis(500),
+            checkpoint_after: Duration::from_secs(60),
+        }
     }
 }
 
@@ -62,9 +74,11 @@ fn db_err(m: impl Into<String>) -> Error {
     Error::new(ErrorKind::Database, m)
 }
 
-/// The data of a mapped file as atomic bytes.
+/// The table as atomic bytes, with a flag per I/O chunk that has been written to (untouched
+/// chunks of a partial build are never read back: they are zero).
 struct Cells<'a> {
     bytes: &'a [AtomicU8],
+    touched: Vec<AtomicBool>,
 }
 
 impl Cells<'_> {
@@ -85,7 +99,10 @@ impl Cells<'_> {
                 return false;
             }
             match byte.compare_exchange_weak(old, old | (level << shift), Relaxed, Relaxed) {
-                Ok(_) => return true,
+                Ok(_) => {
+                    self.touched[(cell >> 1) as usize / IO_CHUNK].store(true, Relaxed);
+                    return true;
+                }
                 Err(now) => old = now,
             }
         }
@@ -169,27 +186,58 @@ pub fn build(path: &Path, opts: &BuildOptions, progress: &mut dyn Progress, canc
         (h, f)
     } else {
         let h = Header::new(opts.variant, cells_total, opts.max_level, threads);
-        let mut f = OpenOptions::new()
+        let f = OpenOptions::new()
             .read(true)
             .write(true)
             .create_new(true)
             .open(&work)
             .map_err(|e| db_err(format!("{}: cannot create: {e}", work.display())))?;
         f.set_len(h.file_len()).map_err(|e| db_err(format!("{}: cannot size: {e}", work.display())))?;
-        h.write_to(&mut f).map_err(|e| db_err(format!("{}: {e}", work.display())))?;
+        if opts.max_level == 0 {
+            // A full build touches every page: reserve the blocks now rather than one page
+            // fault at a time (and fail early on a full disk). Partial builds stay sparse.
+            fs4::FileExt::allocate(&f, h.file_len())
+                .map_err(|e| db_err(format!("{}: cannot reserve {} bytes: {e}", work.display(), h.file_len())))?;
+        }
+        h.write_to(&f).map_err(|e| db_err(format!("{}: {e}", work.display())))?;
         (h, f)
     };
+    if file.try_lock().is_err() {
+        return Err(db_err(format!("{}: another build is using this file", work.display())));
+    }
     header.max_level = opts.max_level;
     header.threads = threads;
 
-    // SAFETY: the file is ours for the build (fresh, or an unfinished `.partial` that no reader
-    // opens); nothing else maps it while we write.
-    let mut map = unsafe { MmapMut::map_mut(&file) }.map_err(|e| db_err(format!("{}: cannot map: {e}", work.display())))?;
+    // The table is built in anonymous memory: a file-backed mapping would have the kernel write
+    // dirty pages back all through the build, taking a core. The file gets checkpoints.
+    // A full build touches every page: map them all at once (partial builds stay lazy).
+    let mut mem_opts = memmap2::MmapOptions::new();
+    mem_opts.len(header.data_bytes as usize);
+    if opts.max_level == 0 {
+        mem_opts.populate();
+    }
+    let mut mem = mem_opts
+        .map_anon()
+        .map_err(|e| db_err(format!("cannot allocate {} bytes for the table: {e}", header.data_bytes)))?;
+    if opts.max_level == 0 {
+        // Fewer, larger page faults; a partial build touches too little for 2 MiB pages to pay.
+        let _ = mem.advise(memmap2::Advice::HugePage);
+    }
     let started = Instant::now() - Duration::from_millis(header.build_millis);
-    let data_ptr = map[HEADER_LEN as usize..].as_mut_ptr() as *const AtomicU8;
-    // SAFETY: AtomicU8 has the layout of u8; the slice covers exactly the data region, which
-    // stays mapped until `map` drops at the end of this function.
-    let cells = Cells { bytes: unsafe { std::slice::from_raw_parts(data_ptr, header.data_bytes as usize) } };
+    if header.completed_level > 0 {
+        read_data(&file, &mut mem).map_err(|e| db_err(format!("{}: cannot read: {e}", work.display())))?;
+    }
+    let data_ptr = mem.as_mut_ptr() as *const AtomicU8;
+    // SAFETY: AtomicU8 has the layout of u8; the slice covers exactly the table, which stays
+    // mapped (and is only reached through this view) until `mem` drops at the end.
+    let cells = Cells {
+        bytes: unsafe { std::slice::from_raw_parts(data_ptr, header.data_bytes as usize) },
+        // After a resume, the chunks read back non-zero count as touched.
+        touched: mem
+            .chunks(IO_CHUNK)
+            .map(|c| AtomicBool::new(header.completed_level > 0 && c.iter().any(|&b| b != 0)))
+            .collect(),
+    };
     let ix = class_index();
     let ranks = Sq1Ranks::get();
     let ex = Expander { ix, ranks, per_slot: opts.variant.cells_per_slot() };
@@ -230,6 +278,7 @@ pub fn build(path: &Path, opts: &BuildOptions, progress: &mut dyn Progress, canc
     }
 
     loop {
+        let level_start = Instant::now();
         let level = header.completed_level;
         if header.exhausted || (opts.max_level != 0 && level >= opts.max_level) {
             break;
@@ -335,18 +384,28 @@ pub fn build(path: &Path, opts: &BuildOptions, progress: &mut dyn Progress, canc
         header.exhausted = count == 0;
         header.completed_level = if count == 0 { level } else { level + 1 };
         header.build_millis = started.elapsed().as_millis() as u64;
-        map.flush().map_err(|e| db_err(format!("{}: flush failed: {e}", work.display())))?;
-        map[..HEADER_LEN as usize].copy_from_slice(&header.to_bytes());
-        map.flush_range(0, HEADER_LEN as usize).map_err(|e| db_err(format!("{}: {e}", work.display())))?;
         log::info!("level {next}: {count} ({:?})", started.elapsed());
+        let last = header.exhausted || (opts.max_level != 0 && header.completed_level >= opts.max_level);
+        if !last && level_start.elapsed() >= opts.checkpoint_after {
+            let phase = format!("saving level {}", header.completed_level);
+            runner.run(phase, next as u32, n_chunks as u64, header.found(), progress, || {
+                write_data(&file, &mem, &cells.touched, &done).map(|()| 0u64).unwrap_or(u64::MAX)
+            })
+            .and_then(|r| if r == u64::MAX { Err(db_err(format!("{}: cannot write a checkpoint", work.display()))) } else { Ok(r) })?;
+            header.write_to(&file).map_err(|e| db_err(format!("{}: {e}", work.display())))?;
+        }
     }
 
-    header.region_checksums = region_checksums(&map[HEADER_LEN as usize..], header.region_bytes());
+    let t = Instant::now();
+    header.region_checksums = pool.install(|| sparse_checksums(&mem, &cells.touched, header.region_bytes()));
+    log::info!("checksums in {:?}", t.elapsed());
+    let t = Instant::now();
     header.status = Status::Complete;
     header.build_millis = started.elapsed().as_millis() as u64;
-    map[..HEADER_LEN as usize].copy_from_slice(&header.to_bytes());
-    map.flush().map_err(|e| db_err(format!("{}: flush failed: {e}", work.display())))?;
-    drop(map);
+    write_data(&file, &mem, &cells.touched, &done).map_err(|e| db_err(format!("{}: cannot write: {e}", work.display())))?;
+    header.write_to(&file).map_err(|e| db_err(format!("{}: {e}", work.display())))?;
+    log::info!("written in {:?}", t.elapsed());
+    drop(mem);
     drop(file);
     std::fs::rename(&work, path).map_err(|e| db_err(format!("{what}: cannot rename the finished build: {e}")))?;
     Ok(header)
@@ -437,4 +496,52 @@ impl PassRunner<'_> {
         });
         Ok(result)
     }
+}
+
+const IO_CHUNK: usize = 1 << 16;
+
+/// Writes the table after the header, skipping all-zero chunks (a partial database stays a
+/// sparse file; cells only ever go from zero to a level, so a zero chunk is zero on disk too).
+fn write_data(file: &std::fs::File, mem: &[u8], touched: &[AtomicBool], done: &AtomicU64) -> std::io::Result<()> {
+    use std::os::unix::fs::FileExt;
+    done.store(0, Relaxed);
+    for (i, chunk) in mem.chunks(IO_CHUNK).enumerate() {
+        if touched[i].load(Relaxed) {
+            file.write_all_at(chunk, HEADER_LEN + (i * IO_CHUNK) as u64)?;
+        }
+        done.store(((i + 1) * IO_CHUNK / CHUNK_BYTES) as u64, Relaxed);
+    }
+    file.sync_data()
+}
+
+fn read_data(file: &std::fs::File, mem: &mut [u8]) -> std::io::Result<()> {
+    use std::os::unix::fs::FileExt;
+    for (i, chunk) in mem.chunks_mut(IO_CHUNK).enumerate() {
+        file.read_exact_at(chunk, HEADER_LEN + (i * IO_CHUNK) as u64)?;
+    }
+    Ok(())
+}
+
+/// The header's region checksums, hashing only regions that hold a touched chunk; the others
+/// are all zero and share one hash.
+fn sparse_checksums(mem: &[u8], touched: &[AtomicBool], region_bytes: u64) -> Vec<u64> {
+    use xxhash_rust::xxh3::xxh3_64;
+    let region = region_bytes.max(1) as usize;
+    let zeros = vec![0u8; region];
+    let zero_hash = xxh3_64(&zeros);
+    let mut sums: Vec<u64> = mem
+        .par_chunks(region)
+        .enumerate()
+        .map(|(r, data)| {
+            let (a, b) = (r * region, r * region + data.len());
+            let any = (a / IO_CHUNK..b.div_ceil(IO_CHUNK)).any(|c| touched[c].load(Relaxed));
+            match (any, data.len() == region) {
+                (false, true) => zero_hash,
+                (false, false) => xxh3_64(&zeros[..data.len()]),
+                (true, _) => xxh3_64(data),
+            }
+        })
+        .collect();
+    sums.resize(super::format::REGIONS, 0);
+    sums
 }

@@ -1,7 +1,7 @@
 //! The database file: a 4096-byte header, then one 4-bit level per cell. See `docs/db-format.md`.
 
 use std::fs::File;
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::Path;
 
 use xxhash_rust::xxh3::xxh3_64;
@@ -204,10 +204,9 @@ impl Header {
         Ok((h, f))
     }
 
-    pub fn write_to(&self, f: &mut File) -> std::io::Result<()> {
-        use std::io::{Seek, SeekFrom};
-        f.seek(SeekFrom::Start(0))?;
-        f.write_all(&self.to_bytes())?;
+    pub fn write_to(&self, f: &File) -> std::io::Result<()> {
+        use std::os::unix::fs::FileExt;
+        f.write_all_at(&self.to_bytes(), 0)?;
         f.sync_data()
     }
 }

@@ -211,22 +211,29 @@ impl Database {
 
     /// Every shortest solution, lazily, at most `limit` of them. Solutions differ in at least one
     /// turn; they come in lexicographic order of their turns.
-    pub fn solutions(&self, state: &State, limit: usize) -> Result<Solutions<'_>> {
-        let level = self.level(state)?;
-        Ok(Solutions { db: self, stack: vec![(*state, level, 0)], path: Vec::new(), left: limit })
+    pub fn solutions(&self, state: &State, limit: usize) -> Result<Solutions<&Database>> {
+        Solutions::new(self, state, limit)
     }
 }
 
-/// The iterator of [`Database::solutions`]: a depth-first walk down the levels.
-pub struct Solutions<'a> {
-    db: &'a Database,
+/// The iterator of [`Database::solutions`]: a depth-first walk down the levels. `D` is any
+/// handle to the database (`&Database`, or `Arc<Database>` for an iterator that owns it).
+pub struct Solutions<D: std::ops::Deref<Target = Database>> {
+    db: D,
     /// (state, its level, next of the 144 turns to try)
     stack: Vec<(State, u32, u8)>,
     path: Vec<(i8, i8)>,
     left: usize,
 }
 
-impl Iterator for Solutions<'_> {
+impl<D: std::ops::Deref<Target = Database>> Solutions<D> {
+    pub fn new(db: D, state: &State, limit: usize) -> Result<Solutions<D>> {
+        let level = db.level(state)?;
+        Ok(Solutions { db, stack: vec![(*state, level, 0)], path: Vec::new(), left: limit })
+    }
+}
+
+impl<D: std::ops::Deref<Target = Database>> Iterator for Solutions<D> {
     type Item = Solution;
 
     fn next(&mut self) -> Option<Solution> {
