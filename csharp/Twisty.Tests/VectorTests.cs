@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Globalization;
 using System.IO;
@@ -19,6 +20,9 @@ public class VectorTests
 {
     private static readonly Lazy<Square1Tables> SharedTables = new(() => new Square1Tables());
 
+    // Databases opened during the run, one per path (never disposed: they live as long as the run).
+    private static readonly ConcurrentDictionary<string, Lazy<Square1Database>> OpenDatabases = new(StringComparer.Ordinal);
+
     public static IEnumerable<object[]> AllCases() =>
         Vectors.Cases().Select(c => new object[] { c.File, c.Line, c.Text });
 
@@ -29,7 +33,8 @@ public class VectorTests
         foreach (var op in new[] { "solved", "parse_state", "apply", "convert", "inverse", "is_solved", "is_twistable",
                      "middle_is_square", "colouring", "shape_name", "shape_index", "equal_up_to_layer_rotation",
                      "to_silver", "random_state", "count_shapes", "twists_to_cube_shape", "debug_panic",
-                     "rank_count", "rank", "unrank" })
+                     "rank_count", "rank", "unrank", "db_open", "db_open_variant", "db_level_counts", "db_is_full",
+                     "db_verify", "db_distance", "db_solve", "db_solutions" })
         {
             Assert.Contains(op, ops);
         }
@@ -39,7 +44,7 @@ public class VectorTests
     [MemberData(nameof(AllCases))]
     public void vector(string file, int line, string text)
     {
-        var (op, args, expectation) = Split(text);
+        var (op, args, expectation) = Split(WithDbDirectory(text));
         var got = Outcome(op, args, out var thrown);
         Assert.True(expectation == got, $"{file}:{line}: {op}\n  want {expectation}\n  got  {got}");
         if (thrown is InvalidNotationException notation && notation.Message.StartsWith("at position ", StringComparison.Ordinal))
@@ -61,8 +66,10 @@ public class VectorTests
         var rows = 0;
         foreach (var (file, line, text) in Vectors.Cases())
         {
-            var (op, args, _) = Split(text);
-            transcript.Append(CultureInfo.InvariantCulture, $"{file}:{line}\t{Outcome(op, args, out _)}\n");
+            var (op, args, _) = Split(WithDbDirectory(text));
+            // Like the Rust transcript: the database directory is written back as $DB.
+            var got = Outcome(op, args, out _).Replace(Vectors.DbDirectory, "$DB", StringComparison.Ordinal);
+            transcript.Append(CultureInfo.InvariantCulture, $"{file}:{line}\t{got}\n");
             rows++;
         }
         Assert.True(rows > 200, $"only {rows} rows");
@@ -71,6 +78,17 @@ public class VectorTests
             Directory.CreateDirectory(dir);
             File.WriteAllText(Path.Combine(dir, "dotnet.txt"), transcript.ToString(), new UTF8Encoding(false));
         }
+    }
+
+    /// <summary>Replaces $DB (paths and expected messages) with the database directory; checks that its files exist.</summary>
+    private static string WithDbDirectory(string text)
+    {
+        if (!text.Contains("$DB", StringComparison.Ordinal))
+        {
+            return text;
+        }
+        Vectors.RequireDbFiles();
+        return text.Replace("$DB", Vectors.DbDirectory, StringComparison.Ordinal);
     }
 
     private static (string Op, string?[] Args, string Expectation) Split(string text)
@@ -141,7 +159,64 @@ public class VectorTests
         "rank_count" => new MultisetRanker(Ints(a[0])!).Count.ToString(CultureInfo.InvariantCulture),
         "rank" => new MultisetRanker(Ints(a[0])!).Rank(Ints(a[1])!).ToString(CultureInfo.InvariantCulture),
         "unrank" => Join(new MultisetRanker(Ints(a[0])!).Unrank(UInt128.Parse(a[1]!, NumberStyles.None, CultureInfo.InvariantCulture))),
+        "db_open" => VariantName(Db(a[0]).Variant),
+        "db_open_variant" => OpenVariant(a[0]!, VariantOf(a[1])),
+        "db_level_counts" => string.Join(",", Db(a[0]).LevelCounts.Select(c => c.ToString(CultureInfo.InvariantCulture))),
+        "db_is_full" => Bool(Db(a[0]).IsFull),
+        "db_verify" => Verify(Db(a[0])),
+        "db_distance" => Db(a[0]).Distance(State(a[1])).ToString(CultureInfo.InvariantCulture),
+        "db_solve" => SolutionText(Db(a[0]).Solve(State(a[1]))),
+        "db_solutions" => string.Join(";", Db(a[0]).Solutions(State(a[1]), long.Parse(a[2]!, NumberStyles.None, CultureInfo.InvariantCulture)).Select(s => s.Wca)),
         _ => throw new InvalidOperationException($"unknown op {op}"),
+    };
+
+    /// <summary>The database at <paramref name="path"/>, opened once per run (a failed open is not kept).</summary>
+    private static Square1Database Db(string? path)
+    {
+        var lazy = OpenDatabases.GetOrAdd(path!, p => new Lazy<Square1Database>(() => Square1Database.Open(p)));
+        try
+        {
+            return lazy.Value;
+        }
+        catch
+        {
+            OpenDatabases.TryRemove(new KeyValuePair<string, Lazy<Square1Database>>(path!, lazy));
+            throw;
+        }
+    }
+
+    /// <summary>Open, then compare the variant; a mismatch is the engine's open_variant error (code 4), word for word.</summary>
+    private static string OpenVariant(string path, DatabaseVariant wanted)
+    {
+        var held = Db(path).Variant;
+        if (held != wanted)
+        {
+            throw new DatabaseException($"{path}: holds the {VariantName(held)} variant, {VariantName(wanted)} was asked for");
+        }
+        return VariantName(held);
+    }
+
+    private static string Verify(Square1Database db)
+    {
+        db.Verify();
+        return "";
+    }
+
+    private static string SolutionText(Square1Solution s) =>
+        $"{s.Wca}|{s.Article}|{s.Twists.ToString(CultureInfo.InvariantCulture)}|{Bool(s.EndsUpsideDown)}";
+
+    private static string VariantName(DatabaseVariant v) => v switch
+    {
+        DatabaseVariant.Article => "article",
+        DatabaseVariant.Middle => "middle",
+        _ => v.ToString(),
+    };
+
+    private static DatabaseVariant VariantOf(string? name) => name switch
+    {
+        "article" => DatabaseVariant.Article,
+        "middle" => DatabaseVariant.Middle,
+        _ => throw new InvalidOperationException($"unknown database variant {name}"),
     };
 
     // README: "states go through parse(text)".

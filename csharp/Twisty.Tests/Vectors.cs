@@ -24,6 +24,27 @@ internal static class Vectors
         throw new DirectoryNotFoundException($"no tests/vectors above {AppContext.BaseDirectory}");
     }
 
+    /// <summary>
+    /// The directory of the database files (<c>$DB</c> in the vector files): TWISTY_DB_DIR when set,
+    /// else build/vector-dbs at the repository root (the folder above tests/vectors). The Rust suite
+    /// (core/tests/vectors.rs) writes them.
+    /// </summary>
+    internal static string DbDirectory { get; } =
+        Path.GetFullPath(Environment.GetEnvironmentVariable("TWISTY_DB_DIR") is { Length: > 0 } dir
+            ? dir
+            : Path.Combine(Directory, "..", "..", "build", "vector-dbs"));
+
+    /// <summary>Fails (not as a vector outcome) when the Rust suite has not written the database files yet.</summary>
+    internal static void RequireDbFiles()
+    {
+        if (!File.Exists(Path.Combine(DbDirectory, "article-4.db")))
+        {
+            throw new InvalidOperationException(
+                $"the vector databases are missing in {DbDirectory}; run `cargo test --release -p twisty --test vectors` first " +
+                "(it writes them; `make test` runs the Rust suite before .NET), or set TWISTY_DB_DIR to where they are");
+        }
+    }
+
     /// <summary>Every case of every *.tsv file: file name, 1-based line number, line text.</summary>
     internal static IEnumerable<(string File, int Line, string Text)> Cases()
     {

@@ -15,9 +15,14 @@
 //!   error" that C# reads through `twisty_last_error_*` on the same thread, right after the call.
 //!   interoptopus' own exceptions carry no message, so the C# layer never uses them; it turns the
 //!   last error into its own exception types in one function (`NativeErrors.Throw`).
-//! - **Handles.** [`tables::Sq1Tables`] is an interoptopus service (an opaque boxed pointer);
-//!   the C# layer owns it through one `SafeHandle` subclass, which guarantees that the pointer is
-//!   never used after `sq1_tables_destroy` and never destroyed while a call is running.
+//! - **Handles.** [`tables::Sq1Tables`], [`db::Sq1Database`], [`db::Sq1Solutions`] and
+//!   [`db::Sq1CancelToken`] are interoptopus services (opaque boxed pointers); the C# layer owns
+//!   each through its own `SafeHandle` subclass, which guarantees that the pointer is never used
+//!   after `*_destroy` and never destroyed while a call is running. A solutions iterator holds its
+//!   own `Arc` of the database, so it outlives a disposed database safely.
+//! - **Callbacks.** [`db::twisty_db_build`] reports progress through a C# delegate, only on the
+//!   calling thread (the engine's guarantee). The C# delegate catches its own exceptions (they
+//!   never unwind into Rust), cancels the build through the token and rethrows after the call.
 //! - **Null and closed handles** are caught on the C# side before a call (the error codes
 //!   `null_argument` = 7 and `closed` = 8 are produced there, with the same messages as Java).
 //!
@@ -25,6 +30,7 @@
 //! `cargo test -p twisty-dotnet --test bindings -- --ignored regenerate`;
 //! the (not ignored) test `bindings_are_up_to_date` fails while the checked-in file is stale.
 
+pub mod db;
 pub mod error;
 pub mod exports;
 pub mod rank;
@@ -47,6 +53,7 @@ pub fn inventory() -> RustInventory {
     RustInventory::new()
         .register(builtins_string!())
         .register(builtins_vec!(u8))
+        .register(builtins_vec!(u64))
         .register(function!(error::twisty_last_error_code))
         .register(function!(error::twisty_last_error_position))
         .register(function!(error::twisty_last_error_message))
@@ -68,5 +75,9 @@ pub fn inventory() -> RustInventory {
         .register(function!(rank::twisty_rank_rank))
         .register(function!(rank::twisty_rank_unrank))
         .register(service!(tables::Sq1Tables))
+        .register(service!(db::Sq1Database))
+        .register(service!(db::Sq1Solutions))
+        .register(service!(db::Sq1CancelToken))
+        .register(function!(db::twisty_db_build))
         .validate()
 }

@@ -6,7 +6,7 @@ use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use jni::errors::ErrorPolicy;
-use jni::objects::{JByteArray, JIntArray, JString, JThrowable, JValue};
+use jni::objects::{JByteArray, JIntArray, JLongArray, JString, JThrowable, JValue};
 use jni::refs::Reference as _;
 use jni::strings::JNIString;
 use jni::{Env, EnvUnowned, jni_sig, jni_str};
@@ -221,6 +221,37 @@ pub fn u32_arg(value: i32, name: &str) -> Result<u32> {
     u32::try_from(value).map_err(|_| {
         Error::invalid_argument(format!("{name} must not be negative (got {value})")).into()
     })
+}
+
+/// A count passed as a Java `long`: negative values are out of range
+/// (`"limit must not be negative (got -1)"`).
+pub fn u64_arg(value: i64, name: &str) -> Result<u64> {
+    u64::try_from(value).map_err(|_| {
+        Error::invalid_argument(format!("{name} must not be negative (got {value})")).into()
+    })
+}
+
+/// A Java `long[]` result holding unsigned counts. A count above `Long.MAX_VALUE` or more than
+/// `Integer.MAX_VALUE` elements are an `invalid_argument` error (neither happens for real data).
+pub fn u64_array_result<'local>(env: &mut Env<'local>, values: &[u64]) -> Result<JLongArray<'local>> {
+    let longs = values
+        .iter()
+        .map(|&v| {
+            i64::try_from(v).map_err(|_| {
+                Error::invalid_argument(format!("{v} does not fit a Java long")).into()
+            })
+        })
+        .collect::<Result<Vec<i64>>>()?;
+    if i32::try_from(longs.len()).is_err() {
+        return Err(Error::invalid_argument(format!(
+            "{} elements do not fit a Java array",
+            longs.len()
+        ))
+        .into());
+    }
+    let array = JLongArray::new(env, longs.len())?;
+    array.set_region(env, 0, &longs)?;
+    Ok(array)
 }
 
 /// A required `int[]` argument, copied out of the JVM: `null` is a `null_argument` error naming

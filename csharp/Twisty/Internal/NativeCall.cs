@@ -1,6 +1,8 @@
 using System;
 using System.Text;
+using System.Threading;
 using Twisty.Native;
+using Twisty.Square1;
 
 #pragma warning disable CS0618 // generated members marked "for generated code only": this is the glue
 
@@ -67,11 +69,65 @@ internal static class NativeCall
     internal static IntPtr Unwrap(ResultSq1TablesNativeError r) =>
         r.IsOk ? r.AsOk() : throw NativeErrors.FromLastError();
 
-    internal static void Unwrap(ResultVoidNativeError r)
+    internal static IntPtr Unwrap(ResultSq1DatabaseNativeError r) =>
+        r.IsOk ? r.AsOk() : throw NativeErrors.FromLastError();
+
+    internal static IntPtr Unwrap(ResultSq1SolutionsNativeError r) =>
+        r.IsOk ? r.AsOk() : throw NativeErrors.FromLastError();
+
+    internal static IntPtr Unwrap(ResultSq1CancelTokenNativeError r) =>
+        r.IsOk ? r.AsOk() : throw NativeErrors.FromLastError();
+
+    /// <summary>
+    /// Unwraps a result without a value; a cancellation (code 5) becomes an
+    /// <see cref="OperationCanceledException"/> for <paramref name="cancellationToken"/>.
+    /// </summary>
+    internal static void Unwrap(ResultVoidNativeError r, CancellationToken cancellationToken = default)
     {
         if (!r.IsOk)
         {
-            throw NativeErrors.FromLastError();
+            throw NativeErrors.FromLastError(cancellationToken);
         }
     }
+
+    /// <summary>Copies a Rust-owned <c>u64</c> vector out (as <c>long</c>s) and frees it.</summary>
+    internal static unsafe long[] Unwrap(ResultVecUlongNativeError r)
+    {
+        using (r)
+        {
+            if (!r.IsOk)
+            {
+                throw NativeErrors.FromLastError();
+            }
+            var v = r.AsOk();
+            var values = v._len == 0 ? [] : new ReadOnlySpan<ulong>((void*)v._ptr, checked((int)v._len)).ToArray();
+            return Array.ConvertAll(values, x => checked((long)x));
+        }
+    }
+
+    /// <summary>Copies a Rust-owned solution out and frees it.</summary>
+    internal static Square1Solution Unwrap(ResultSq1SolutionTextNativeError r)
+    {
+        using (r)
+        {
+            return r.IsOk ? Solution(r.AsOk()) : throw NativeErrors.FromLastError();
+        }
+    }
+
+    /// <summary>Copies a Rust-owned optional solution out and frees it; null for none.</summary>
+    internal static Square1Solution? Unwrap(ResultOptionSq1SolutionTextNativeError r)
+    {
+        using (r)
+        {
+            if (!r.IsOk)
+            {
+                throw NativeErrors.FromLastError();
+            }
+            var o = r.AsOk();
+            return o.IsSome ? Solution(o.AsSome()) : null;
+        }
+    }
+
+    private static Square1Solution Solution(Sq1SolutionText t) =>
+        new(t.wca.IntoString(), t.article.IntoString(), checked((int)t.twists), t.flipped.Is);
 }

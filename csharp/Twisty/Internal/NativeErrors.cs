@@ -27,13 +27,16 @@ internal static class NativeErrors
     internal const int Panic = 9;
 
     /// <summary>Maps an engine error code, message and position to its exception.</summary>
-    internal static Exception Create(int code, string message, int position = -1, string? paramName = null) => code switch
+    /// <remarks>A cancellation (code 5) carries <paramref name="cancellationToken"/>, so that a task
+    /// that ends with it counts as canceled rather than faulted.</remarks>
+    internal static Exception Create(int code, string message, int position = -1, string? paramName = null,
+        CancellationToken cancellationToken = default) => code switch
     {
         InvalidNotation => new InvalidNotationException(message, position),
         InvalidState => new InvalidStateException(message),
         IllegalMove => new IllegalMoveException(message),
         Database => new DatabaseException(message),
-        Cancelled => new TwistyOperationCanceledException(message),
+        Cancelled => new TwistyOperationCanceledException(message, cancellationToken),
         InvalidArgument => new TwistyArgumentException(message, paramName),
         NullArgument => new TwistyArgumentNullException(paramName, message),
         Closed => new TwistyObjectDisposedException(paramName, message),
@@ -42,7 +45,7 @@ internal static class NativeErrors
     };
 
     /// <summary>The exception for the failed native call that just returned on this thread.</summary>
-    internal static Exception FromLastError()
+    internal static Exception FromLastError(CancellationToken cancellationToken = default)
     {
         var code = (int)Interop.twisty_last_error_code();
         var position = Interop.twisty_last_error_position();
@@ -51,7 +54,8 @@ internal static class NativeErrors
         {
             return new NativePanicException("native call failed without reporting an error");
         }
-        return Create(code, message, position is >= 0 and <= int.MaxValue ? (int)position : -1);
+        return Create(code, message, position is >= 0 and <= int.MaxValue ? (int)position : -1,
+            cancellationToken: cancellationToken);
     }
 
     /// <summary>Throws <see cref="ArgumentNullException"/> (code 7) when <paramref name="value"/> is null.</summary>
@@ -69,6 +73,15 @@ internal static class NativeErrors
     /// <summary>The exception for a call on a disposed object (code 8).</summary>
     internal static Exception Disposed(string objectName) =>
         Create(Closed, $"{objectName} is closed", paramName: objectName);
+
+    /// <summary>Throws <see cref="ArgumentException"/> (code 6) when <paramref name="value"/> is negative.</summary>
+    internal static void ThrowIfNegative(long value, string paramName)
+    {
+        if (value < 0)
+        {
+            throw Create(InvalidArgument, $"{paramName} must not be negative (got {value})", paramName: paramName);
+        }
+    }
 }
 
 // .NET's own exception types, given the engine's code. Message returns exactly the engine's
@@ -98,8 +111,8 @@ internal sealed class TwistyObjectDisposedException(string? objectName, string m
     public override string Message => _message;
 }
 
-internal sealed class TwistyOperationCanceledException(string message)
-    : OperationCanceledException(message), ITwistyException
+internal sealed class TwistyOperationCanceledException(string message, CancellationToken cancellationToken)
+    : OperationCanceledException(message, cancellationToken), ITwistyException
 {
     public int Code => NativeErrors.Cancelled;
 }

@@ -35,3 +35,13 @@ public enum ShapeCount
     /// <summary>Cube shapes up to layer rotation and whole-puzzle flip (90).</summary>
     UpToRotationAndFlip = 3,
 }
+
+/// <summary>The two Silver-edition database models. The numeric values cross to the engine and never change.</summary>
+public enum DatabaseVariant
+{
+    /// <summary>The Cube21 article's model: the middle layer is ignored (a kite middle counts as solved).</summary>
+    Article = 0,
+
+    /// <summary>The physical puzzle: the middle layer (square or kite) is part of the state.</summary>
+    Middle = 1,
+}

@@ -1,6 +1,8 @@
 // A small program against the packed Twisty package: prints a few results and exits non-zero
 // when one of them is wrong.
 using System;
+using System.Diagnostics;
+using System.IO;
 using Twisty;
 using Twisty.Ranking;
 using Twisty.Square1;
@@ -53,5 +55,36 @@ catch (InvalidNotationException e)
         "InvalidNotationException code 1 at 1: at position 1: turn 7 is out of range -5..6");
 }
 
+// A tiny Silver database (levels 1..2: at most one twist), built in a temporary folder. The file is
+// sparse: about 4.5 GB long, a few MB on disk.
+var dbDir = Directory.CreateTempSubdirectory("twisty-sample-");
+try
+{
+    var path = Path.Combine(dbDir.FullName, "article-2.db");
+    var watch = Stopwatch.StartNew();
+    var reports = new CountingProgress();
+    await Square1Database.BuildAsync(path, DatabaseVariant.Article, maxLevel: 2, progress: reports);
+    Console.WriteLine($"     built a partial database in {watch.Elapsed.TotalSeconds:F1} s ({reports.Count} progress reports)");
+    using var db = Square1Database.Open(path);
+    Check("classes per level of the partial database", string.Join(",", db.LevelCounts), "1,32");
+    var oneTwist = Square1State.Parse("bCCbEENNmPPi|fGGfAAJJiLLm|K");
+    var solution = db.Solve(oneTwist);
+    Check("a shortest solution (WCA)", solution.Wca, "/ (2,-5)");
+    Check("the same in the article's notation", solution.Article, "/(-2,5)");
+    Check("it solves the state", oneTwist.Apply(solution.Article, Notation.Article).IsSolvedIgnoringMiddle, true);
+}
+finally
+{
+    dbDir.Delete(recursive: true);
+}
+
 Console.WriteLine(failures == 0 ? "sample: all results correct" : $"sample: {failures} wrong result(s)");
 return failures == 0 ? 0 : 1;
+
+/// <summary>Counts build progress reports (reported on the building thread).</summary>
+sealed class CountingProgress : IProgress<BuildProgress>
+{
+    public int Count { get; private set; }
+
+    public void Report(BuildProgress value) => Count++;
+}

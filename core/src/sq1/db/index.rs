@@ -58,18 +58,6 @@ pub struct PlacePerm {
 }
 
 impl PlacePerm {
-    /// Applies the permutation to packed keys (small: 2 bits per place, big: 3 bits per place).
-    #[inline]
-    pub fn apply(&self, small_key: u16, big_key: u32) -> (u16, u32) {
-        let mut s = 0u16;
-        let mut b = 0u32;
-        for j in 0..8 {
-            s |= ((small_key >> (2 * self.small[j])) & 3) << (2 * j);
-            b |= ((big_key >> (3 * self.big[j])) & 7) << (3 * j);
-        }
-        (s, b)
-    }
-
     fn then(&self, next: &PlacePerm) -> PlacePerm {
         // (self then next): new2[j] = new[next[j]] = old[self[next[j]]]
         PlacePerm {
@@ -79,20 +67,98 @@ impl PlacePerm {
     }
 }
 
+/// A place permutation as a byte shuffle of an arrangement held in 16 bytes (small places 0..7,
+/// big places 8..15): `out[j] = in[mask[j]]`, one `pshufb` where the CPU has SSSE3.
+pub type Shuffle = [u8; 16];
+
+impl PlacePerm {
+    pub fn shuffle(&self) -> Shuffle {
+        std::array::from_fn(|j| if j < 8 { self.small[j] } else { self.big[j - 8] + 8 })
+    }
+}
+
+/// An arrangement in 16 bytes: small pair types in bytes 0..7, big corner numbers in 8..15.
+pub type Arrangement = u128;
+
+/// Packs eight 2-bit values held one per byte into 16 bits (byte i to bits 2i..2i+2).
+#[inline(always)]
+fn pack2(x: u64) -> u16 {
+    let x = (x | (x >> 6)) & 0x000F_000F_000F_000F;
+    let x = (x | (x >> 12)) & 0x0000_00FF_0000_00FF;
+    ((x | (x >> 24)) & 0xFFFF) as u16
+}
+
+/// Packs eight 3-bit values held one per byte into 24 bits.
+#[inline(always)]
+fn pack3(x: u64) -> u32 {
+    let x = (x | (x >> 5)) & 0x003F_003F_003F_003F;
+    let x = (x | (x >> 10)) & 0x0000_0FFF_0000_0FFF;
+    ((x | (x >> 20)) & 0xFF_FFFF) as u32
+}
+
+#[inline(always)]
+fn spread2(k: u16) -> u64 {
+    let x = k as u64;
+    let x = (x | (x << 24)) & 0x0000_00FF_0000_00FF;
+    let x = (x | (x << 12)) & 0x000F_000F_000F_000F;
+    (x | (x << 6)) & 0x0303_0303_0303_0303
+}
+
+#[inline(always)]
+fn spread3(k: u32) -> u64 {
+    let x = k as u64;
+    let x = (x | (x << 20)) & 0x0000_0FFF_0000_0FFF;
+    let x = (x | (x << 10)) & 0x003F_003F_003F_003F;
+    (x | (x << 5)) & 0x0707_0707_0707_0707
+}
+
+/// The arrangement of two packed keys.
+#[inline(always)]
+pub fn arrangement(small_key: u16, big_key: u32) -> Arrangement {
+    spread2(small_key) as u128 | ((spread3(big_key) as u128) << 64)
+}
+
+#[inline(always)]
+fn shuffle(a: Arrangement, m: &Shuffle) -> Arrangement {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("ssse3") {
+        // SAFETY: the CPU has SSSE3 (checked just above).
+        return unsafe { shuffle_ssse3(a, m) };
+    }
+    let b = a.to_le_bytes();
+    u128::from_le_bytes(std::array::from_fn(|j| b[m[j] as usize]))
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+unsafe fn shuffle_ssse3(a: Arrangement, m: &Shuffle) -> Arrangement {
+    use std::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_shuffle_epi8, _mm_storeu_si128};
+    let mut out = 0u128;
+    // SAFETY: unaligned 16-byte loads and store of a u128 and a [u8; 16].
+    unsafe {
+        let r = _mm_shuffle_epi8(
+            _mm_loadu_si128(&a as *const u128 as *const __m128i),
+            _mm_loadu_si128(m.as_ptr() as *const __m128i),
+        );
+        _mm_storeu_si128(&mut out as *mut u128 as *mut __m128i, r);
+    }
+    out
+}
+
 /// One move from a shape class: `/` after some layer turns, leading to `target`; `perms` holds
 /// the move composed with each symmetry of the target's representative (the class of the result
 /// is the smallest slot among them).
 #[derive(Clone, Debug)]
 pub struct ClassMove {
     pub target: u8,
-    pub perms: Vec<PlacePerm>,
+    pub perms: Vec<Shuffle>,
 }
 
 /// The class numbering: representatives, symmetries and moves of the 90 shape classes.
 pub struct ClassIndex {
     pub reps: Vec<(LayerMask, LayerMask)>,
-    /// Symmetries of each representative, as place permutations (identity first).
-    pub stabs: Vec<Vec<PlacePerm>>,
+    /// Symmetries of each representative, as shuffles (identity first).
+    pub stabs: Vec<Vec<Shuffle>>,
     pub moves: Vec<Vec<ClassMove>>,
     class_of_shape: Vec<u8>,
 }
@@ -207,9 +273,8 @@ impl ClassIndex {
                 v
             })
             .collect();
-        let mut index = ClassIndex { reps, stabs, moves: Vec::new(), class_of_shape };
-        index.moves = (0..CLASSES).map(|c| index.moves_from(c)).collect();
-        index
+        let moves = (0..CLASSES).map(|c| moves_from(&reps, &stabs, &class_of_shape, c)).collect();
+        ClassIndex { reps, stabs: stabs.iter().map(|v| v.iter().map(PlacePerm::shuffle).collect()).collect(), moves, class_of_shape }
     }
 
     /// The shape class of a position.
@@ -219,39 +284,19 @@ impl ClassIndex {
 
     /// A symmetry taking `masks` to its class representative.
     pub fn to_rep(&self, masks: (LayerMask, LayerMask)) -> (usize, Sym) {
-        let c = self.class_of(masks);
-        let g = Sym::all().find(|g| g.masks(masks) == self.reps[c]).expect("every position reaches its representative");
-        (c, g)
+        to_rep(&self.reps, &self.class_of_shape, masks)
     }
 
-    fn moves_from(&self, c: usize) -> Vec<ClassMove> {
-        let p = probe(self.reps[c]);
-        let mut seen = std::collections::HashSet::new();
-        let mut out = Vec::new();
-        for x in 0..12 {
-            for y in 0..12 {
-                let Ok(after) = p.turn(x, y).twist() else { continue };
-                let (c2, g) = self.to_rep((after.top_mask(), after.bottom_mask()));
-                let m = read_perm(&g.state(&after));
-                let perms: Vec<PlacePerm> = self.stabs[c2].iter().map(|s| m.then(s)).collect();
-                let key = (c2, *perms.iter().min().unwrap());
-                if seen.insert(key) {
-                    out.push(ClassMove { target: c2 as u8, perms });
-                }
-            }
-        }
-        out
-    }
 
-    /// The slot of a class given the representative's arrangement (packed keys), minimised over
-    /// the representative's symmetries.
+    /// The slot of a class given an arrangement and the shuffles that take it to the class's
+    /// representative (one per symmetry of the representative): the smallest of their slots.
     #[inline]
-    pub fn canonical(&self, ranks: &Sq1Ranks, class: usize, perms: &[PlacePerm], small: u16, big: u32) -> u64 {
+    pub fn canonical(&self, ranks: &Sq1Ranks, class: usize, perms: &[Shuffle], arr: Arrangement) -> u64 {
         let mut best = u64::MAX;
-        for p in perms {
-            let (s, b) = p.apply(small, big);
-            let r = ranks.rank_small_key(s).expect("a permutation keeps the multiset") as u64 * BIG_COUNT as u64
-                + Sq1Ranks::rank_big_key(b) as u64;
+        for m in perms {
+            let x = shuffle(arr, m);
+            let r = ranks.rank_small_key_unchecked(pack2(x as u64)) as u64 * BIG_COUNT as u64
+                + ranks.rank_big_key(pack3((x >> 64) as u64)) as u64;
             best = best.min(r);
         }
         class as u64 * PER_SHAPE + best
@@ -267,7 +312,7 @@ impl ClassIndex {
             .iter()
             .enumerate()
             .fold(0u32, |k, (i, &p)| k | ((CORNERS.iter().position(|&x| x == p).unwrap() as u32) << (3 * i)));
-        (self.canonical(ranks, c, &self.stabs[c], small_key, big_key), s.middle())
+        (self.canonical(ranks, c, &self.stabs[c], arrangement(small_key, big_key)), s.middle())
     }
 
     /// The Silver state in a class's representative position for a slot (without middle factor).
@@ -290,6 +335,33 @@ impl ClassIndex {
         debug_assert_eq!(s.colouring(), Colouring::Silver);
         s
     }
+}
+
+fn to_rep(reps: &[(LayerMask, LayerMask)], class_of_shape: &[u8], masks: (LayerMask, LayerMask)) -> (usize, Sym) {
+    let c = class_of_shape[Shape::of_masks(masks.0, masks.1).index()] as usize;
+    let g = Sym::all().find(|g| g.masks(masks) == reps[c]).expect("every position reaches its representative");
+    (c, g)
+}
+
+/// The distinct moves from a class's representative, each composed with every symmetry of its
+/// target's representative (moves that differ only by such a symmetry are one move).
+fn moves_from(reps: &[(LayerMask, LayerMask)], stabs: &[Vec<PlacePerm>], class_of_shape: &[u8], c: usize) -> Vec<ClassMove> {
+    let p = probe(reps[c]);
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for x in 0..12 {
+        for y in 0..12 {
+            let Ok(after) = p.turn(x, y).twist() else { continue };
+            let (c2, g) = to_rep(reps, class_of_shape, (after.top_mask(), after.bottom_mask()));
+            let m = read_perm(&g.state(&after));
+            let perms: Vec<PlacePerm> = stabs[c2].iter().map(|s| m.then(s)).collect();
+            let key = (c2, *perms.iter().min().unwrap());
+            if seen.insert(key) {
+                out.push(ClassMove { target: c2 as u8, perms: perms.iter().map(PlacePerm::shuffle).collect() });
+            }
+        }
+    }
+    out
 }
 
 impl Default for ClassIndex {
@@ -351,7 +423,7 @@ mod tests {
             let sk = ranks.small_key((within / BIG_COUNT as u64) as u16);
             let bk = ranks.big_key((within % BIG_COUNT as u64) as u16);
             let mut by_table: Vec<u64> =
-                ix.moves[c].iter().map(|m| ix.canonical(ranks, m.target as usize, &m.perms, sk, bk)).collect();
+                ix.moves[c].iter().map(|m| ix.canonical(ranks, m.target as usize, &m.perms, arrangement(sk, bk))).collect();
             // Neighbour slots by turning and twisting the state itself.
             let mut by_state: Vec<u64> = (0..12)
                 .flat_map(|x| (0..12).map(move |y| (x, y)))
@@ -388,7 +460,7 @@ mod level_check {
                 let sk = ranks.small_key((within / BIG_COUNT as u64) as u16);
                 let bk = ranks.big_key((within % BIG_COUNT as u64) as u16);
                 for mv in &ix.moves[c] {
-                    let y = enc(ix.canonical(ranks, mv.target as usize, &mv.perms, sk, bk), 1 - m);
+                    let y = enc(ix.canonical(ranks, mv.target as usize, &mv.perms, arrangement(sk, bk)), 1 - m);
                     if seen.insert(y) {
                         next.push(y);
                     }

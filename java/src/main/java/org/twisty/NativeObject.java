@@ -54,6 +54,22 @@ public abstract class NativeObject implements AutoCloseable {
         }
     }
 
+    /**
+     * {@link #withPointer} on another native object: lets one class of the library pass the
+     * pointer of an object of another class (in another package) to its own native call, for
+     * example a {@link Cancellation} into a database build. The other object stays alive and
+     * unfreed for the whole call.
+     *
+     * @param other the object whose pointer the call uses
+     * @param call the native call
+     * @param <R> the call's result type
+     * @return what {@code call} returns
+     * @throws IllegalStateException if {@code other} is closed
+     */
+    protected static <R> R withPointerOf(NativeObject other, LongFunction<R> call) {
+        return other.withPointer(call);
+    }
+
     /** {@link #withPointer} for a {@code long} result. */
     protected final long withPointerAsLong(LongUnaryOperator call) {
         long pointer = handle.acquire();

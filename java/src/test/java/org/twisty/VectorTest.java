@@ -26,9 +26,12 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.twisty.rank.MultisetRanker;
 import org.twisty.sq1.Colouring;
+import org.twisty.sq1.DatabaseVariant;
 import org.twisty.sq1.Notation;
 import org.twisty.sq1.ShapeCount;
+import org.twisty.sq1.Square1Database;
 import org.twisty.sq1.Square1Moves;
+import org.twisty.sq1.Square1Solution;
 import org.twisty.sq1.Square1State;
 import org.twisty.sq1.Square1Tables;
 
@@ -46,6 +49,51 @@ class VectorTest {
             tables = new Square1Tables();
         }
         return tables;
+    }
+
+    /** Databases opened by the rows, one per path for the whole run (closed in {@link #closeDatabases}). */
+    private static final java.util.Map<String, Square1Database> DATABASES = new java.util.HashMap<>();
+
+    private static Square1Database database(String path) {
+        if (path == null) {
+            return Square1Database.open(null); // NullPointerException("path must not be null")
+        }
+        synchronized (DATABASES) {
+            Square1Database db = DATABASES.get(path);
+            if (db == null) {
+                db = Square1Database.open(Paths.get(path)); // failures are not cached
+                DATABASES.put(path, db);
+            }
+            return db;
+        }
+    }
+
+    @AfterAll
+    static void closeDatabases() {
+        synchronized (DATABASES) {
+            DATABASES.values().forEach(Square1Database::close);
+            DATABASES.clear();
+        }
+    }
+
+    /**
+     * The directory of the database vectors' files ({@code $DB} in the vector files): the system
+     * property {@code twisty.db.dir}, else the environment variable {@code TWISTY_DB_DIR}, else
+     * {@code build/vector-dbs} at the repository root. The Rust vector test writes the files.
+     */
+    static String dbDir() {
+        String dir = System.getProperty("twisty.db.dir");
+        if (dir == null) {
+            dir = System.getenv("TWISTY_DB_DIR");
+        }
+        Path path = dir != null
+                ? Paths.get(dir)
+                : vectorsDir().toAbsolutePath().normalize().getParent().getParent().resolve(Paths.get("build", "vector-dbs"));
+        path = path.toAbsolutePath().normalize();
+        assertTrue(Files.isDirectory(path), "the database vector files are missing: " + path
+                + " does not exist. The Rust suite writes them: run `cargo test --release -p twisty --test vectors`"
+                + " first (make test does), or point -Dtwisty.db.dir / TWISTY_DB_DIR at their directory");
+        return path.toString();
     }
 
     /** What each row produced, keyed {@code file:line}, for the cross-runtime comparison. */
@@ -107,6 +155,14 @@ class VectorTest {
     }
 
     private static void replay(String where, String[] fields) {
+        // $DB stands for the database directory in arguments and expectations (as in Rust).
+        String db = null;
+        if (Arrays.stream(fields).anyMatch(f -> f.contains("$DB"))) {
+            db = dbDir();
+            for (int i = 0; i < fields.length; i++) {
+                fields[i] = fields[i].replace("$DB", db);
+            }
+        }
         String op = fields[0];
         String[] args = Arrays.copyOfRange(fields, 1, fields.length - 1);
         for (int i = 0; i < args.length; i++) {
@@ -122,7 +178,8 @@ class VectorTest {
             actual = describe(e);
         }
         synchronized (TRANSCRIPT) {
-            TRANSCRIPT.put(where, actual);
+            // The transcript names the directory $DB again, byte-identical with Rust's.
+            TRANSCRIPT.put(where, db == null ? actual : actual.replace(db, "$DB"));
         }
         assertEquals(expected, actual, where + " " + String.join(" | ", fields));
     }
@@ -170,6 +227,35 @@ class VectorTest {
                 return new MultisetRanker(ints(a[0])).rank(ints(a[1])).toString();
             case "unrank":
                 return symbols(new MultisetRanker(ints(a[0])).unrank(a[1] == null ? null : new BigInteger(a[1])));
+            case "db_open":
+                return variantName(database(a[0]).variant());
+            case "db_open_variant": {
+                DatabaseVariant wanted = variant(a[1]);
+                DatabaseVariant held = database(a[0]).variant();
+                if (held != wanted) {
+                    // Rust's Database::open_variant; Java has open + variant(), the check is the caller's.
+                    throw new DatabaseException(a[0] + ": holds the " + variantName(held) + " variant, "
+                            + variantName(wanted) + " was asked for");
+                }
+                return variantName(held);
+            }
+            case "db_level_counts":
+                return Arrays.stream(database(a[0]).levelCounts()).mapToObj(String::valueOf).collect(Collectors.joining(","));
+            case "db_is_full":
+                return String.valueOf(database(a[0]).isFull());
+            case "db_verify":
+                database(a[0]).verify();
+                return "";
+            case "db_distance":
+                return String.valueOf(database(a[0]).distance(Square1State.parse(a[1])));
+            case "db_solve": {
+                Square1Solution s = database(a[0]).solve(Square1State.parse(a[1]));
+                return s.wca() + "|" + s.article() + "|" + s.twists() + "|" + s.endsUpsideDown();
+            }
+            case "db_solutions":
+                try (Stream<Square1Solution> all = database(a[0]).solutions(Square1State.parse(a[1]), Long.parseLong(a[2]))) {
+                    return all.map(Square1Solution::wca).collect(Collectors.joining(";"));
+                }
             case "debug_panic":
                 Debug.panic(a[0]);
                 return "(returned)";
@@ -243,6 +329,14 @@ class VectorTest {
 
     static String colouringName(Colouring c) {
         return c == Colouring.SIX_COLOUR ? "six" : "silver";
+    }
+
+    static DatabaseVariant variant(String name) {
+        return name == null ? null : DatabaseVariant.valueOf(name.toUpperCase(Locale.ROOT));
+    }
+
+    static String variantName(DatabaseVariant v) {
+        return v.name().toLowerCase(Locale.ROOT);
     }
 
     static Notation notation(String name) {

@@ -1,0 +1,253 @@
+using System;
+using System.Collections.Generic;
+using System.Runtime.ExceptionServices;
+using System.Text;
+using System.Threading;
+using System.Threading.Tasks;
+using Twisty.Internal;
+using Twisty.Native;
+
+#pragma warning disable CS0618 // generated members marked "for generated code only": this is the glue
+
+namespace Twisty.Square1;
+
+/// <summary>
+/// One progress report of a database build (<see cref="Square1Database.BuildAsync"/>).
+/// </summary>
+/// <param name="Phase">What is being done, for example <c>level 7 (forward sweep)</c>.</param>
+/// <param name="Level">The level being computed.</param>
+/// <param name="Done">Work done in the current phase, in the phase's own units.</param>
+/// <param name="Total">Total work of the current phase, in the same units.</param>
+/// <param name="Found">Position classes found so far in the whole build.</param>
+/// <param name="Elapsed">Time since the build started.</param>
+/// <param name="Eta">Estimated time left in the current phase, when it can be estimated.</param>
+public sealed record BuildProgress(string Phase, int Level, long Done, long Total, long Found, TimeSpan Elapsed, TimeSpan? Eta);
+
+/// <summary>
+/// The Silver-edition database of all shortest solutions: an open, complete database file
+/// (memory-mapped by the native engine), immutable and safe to query from many threads at once.
+/// </summary>
+/// <remarks>
+/// <para>Owns native resources: dispose it when done (a finalizer frees them otherwise).
+/// <see cref="Dispose"/> twice is harmless. After <see cref="Dispose"/>, every call throws
+/// <see cref="ObjectDisposedException"/> (code 8). A <see cref="Dispose"/> while another thread is
+/// inside a call does not free the database under that call: it is freed when the call returns.
+/// An enumeration of <see cref="Solutions"/> that has already started keeps the database alive
+/// on its own and runs to its end.</para>
+/// <para>States must be Silver-edition states (<see cref="Square1State.ToSilver"/>); others
+/// throw <see cref="InvalidStateException"/> (code 2). Files that are missing, truncated, corrupt,
+/// unfinished or of another format version throw <see cref="DatabaseException"/> (code 4).</para>
+/// </remarks>
+public sealed class Square1Database : IDisposable
+{
+    internal const string Name = nameof(Square1Database);
+
+    private const string SolutionsName = "Square1Database.Solutions";
+    private const string CancelTokenName = "database build";
+
+    private readonly DatabaseHandle _handle;
+
+    private Square1Database(DatabaseHandle handle) => _handle = handle;
+
+    /// <summary>Opens a complete database file (either variant).</summary>
+    /// <exception cref="ArgumentNullException"><paramref name="path"/> is null (code 7).</exception>
+    /// <exception cref="DatabaseException">The file is missing, truncated, corrupt, unfinished or of another version (code 4).</exception>
+    public static Square1Database Open(string path)
+    {
+        NativeErrors.ThrowIfNull(path, nameof(path));
+        return new(DatabaseHandle.Open(Name, path));
+    }
+
+    /// <summary>The model the file holds.</summary>
+    /// <exception cref="ObjectDisposedException">The database was disposed (code 8).</exception>
+    public DatabaseVariant Variant => (DatabaseVariant)_handle.Use(p => NativeCall.Unwrap(Interop.sq1_database_variant(p)));
+
+    /// <summary>
+    /// Position classes per level, up to the last level the file holds: element <c>i</c> is the
+    /// count of level <c>i + 1</c>, level 1 being the solved puzzle (a new array on every call).
+    /// </summary>
+    /// <exception cref="ObjectDisposedException">The database was disposed (code 8).</exception>
+    public long[] LevelCounts => _handle.Use(p => NativeCall.Unwrap(Interop.sq1_database_level_counts(p)));
+
+    /// <summary>Whether the file holds every class (false for a partial database built with a maximum level).</summary>
+    /// <exception cref="ObjectDisposedException">The database was disposed (code 8).</exception>
+    public bool IsFull => _handle.Use(p => NativeCall.Unwrap(Interop.sq1_database_is_full(p)));
+
+    /// <summary>Recomputes every region checksum of the file.</summary>
+    /// <exception cref="DatabaseException">A checksum does not match (code 4).</exception>
+    /// <exception cref="ObjectDisposedException">The database was disposed (code 8).</exception>
+    public void Verify() => _handle.Use(p =>
+    {
+        NativeCall.Unwrap(Interop.sq1_database_verify(p));
+        return 0;
+    });
+
+    /// <summary>The fewest twists (<c>/</c>) that solve a Silver state.</summary>
+    /// <exception cref="ArgumentNullException"><paramref name="state"/> is null (code 7).</exception>
+    /// <exception cref="InvalidStateException">Not a Silver state (code 2).</exception>
+    /// <exception cref="DatabaseException">Deeper than a partial database holds (code 4).</exception>
+    /// <exception cref="ObjectDisposedException">The database was disposed (code 8).</exception>
+    public int Distance(Square1State state)
+    {
+        NativeErrors.ThrowIfNull(state, nameof(state));
+        return (int)_handle.Use(p =>
+        {
+            using var s = NativeCall.Text(state.ToString());
+            return NativeCall.Unwrap(Interop.sq1_database_distance(p, s));
+        });
+    }
+
+    /// <summary>One shortest solution of a Silver state.</summary>
+    /// <exception cref="ArgumentNullException"><paramref name="state"/> is null (code 7).</exception>
+    /// <exception cref="InvalidStateException">Not a Silver state (code 2).</exception>
+    /// <exception cref="DatabaseException">Deeper than a partial database holds (code 4).</exception>
+    /// <exception cref="ObjectDisposedException">The database was disposed (code 8).</exception>
+    public Square1Solution Solve(Square1State state)
+    {
+        NativeErrors.ThrowIfNull(state, nameof(state));
+        return _handle.Use(p =>
+        {
+            using var s = NativeCall.Text(state.ToString());
+            return NativeCall.Unwrap(Interop.sq1_database_solve(p, s));
+        });
+    }
+
+    /// <summary>
+    /// All shortest solutions of a Silver state, at most <paramref name="limit"/>, computed lazily
+    /// in lexicographic order of their turns.
+    /// </summary>
+    /// <remarks>
+    /// Arguments and <see cref="Dispose"/> are checked at once; each enumeration then starts its
+    /// own native iterator (so engine errors, <see cref="InvalidStateException"/> for a state that
+    /// is not Silver or <see cref="DatabaseException"/> for one deeper than a partial database holds,
+    /// come from the first <c>MoveNext</c>), which is freed when the enumeration ends or its
+    /// enumerator is disposed. An enumerator is not thread-safe, but using one from several
+    /// threads (or disposing it, or the database, meanwhile) never touches freed memory.
+    /// </remarks>
+    /// <exception cref="ArgumentNullException"><paramref name="state"/> is null (code 7).</exception>
+    /// <exception cref="ArgumentException"><paramref name="limit"/> is negative (code 6).</exception>
+    /// <exception cref="ObjectDisposedException">The database was disposed (code 8), checked again when an enumeration starts.</exception>
+    public IEnumerable<Square1Solution> Solutions(Square1State state, long limit)
+    {
+        NativeErrors.ThrowIfNull(state, nameof(state));
+        NativeErrors.ThrowIfNegative(limit, nameof(limit));
+        if (_handle.IsDisposed)
+        {
+            throw NativeErrors.Disposed(Name);
+        }
+        return Enumerate(state.ToString(), (ulong)limit);
+    }
+
+    private IEnumerable<Square1Solution> Enumerate(string state, ulong limit)
+    {
+        using var it = _handle.Use(p => SolutionsHandle.Create(SolutionsName, p, state, limit));
+        while (it.Use(p => NativeCall.Unwrap(Interop.sq1_solutions_next(p))) is { } solution)
+        {
+            yield return solution;
+        }
+    }
+
+    /// <summary>Closes the file (once no call is using it). Calling it again does nothing.</summary>
+    public void Dispose() => _handle.Dispose();
+
+    /// <summary>
+    /// Builds (or resumes) a database file on a dedicated thread; see <see cref="Build"/>.
+    /// </summary>
+    /// <returns>
+    /// A task that completes when the file is written; it is canceled (with an
+    /// <see cref="OperationCanceledException"/>, code 5) when <paramref name="cancellationToken"/>
+    /// stops the build, and faults with the exception a <paramref name="progress"/> callback threw.
+    /// </returns>
+    /// <exception cref="ArgumentNullException"><paramref name="path"/> is null (code 7), thrown at once.</exception>
+    /// <exception cref="ArgumentException"><paramref name="maxLevel"/> or <paramref name="threads"/> is negative (code 6), thrown at once.</exception>
+    public static Task BuildAsync(string path, DatabaseVariant variant, int maxLevel = 0, int threads = 0,
+        IProgress<BuildProgress>? progress = null, CancellationToken cancellationToken = default)
+    {
+        CheckBuildArguments(path, maxLevel, threads);
+        return Task.Factory.StartNew(() => BuildCore(path, variant, maxLevel, threads, progress, cancellationToken),
+            cancellationToken, TaskCreationOptions.LongRunning | TaskCreationOptions.DenyChildAttach, TaskScheduler.Default);
+    }
+
+    /// <summary>
+    /// Builds (or resumes) a database file on the calling thread. The file appears at
+    /// <paramref name="path"/> when complete; until then the work is in <c>&lt;path&gt;.partial</c>,
+    /// from which a later build with the same arguments resumes.
+    /// </summary>
+    /// <param name="path">The database file to write.</param>
+    /// <param name="variant">The model to build.</param>
+    /// <param name="maxLevel">Stop after this level (a partial database, 1..15); 0 builds every level.</param>
+    /// <param name="threads">Worker threads; 0 uses one per core.</param>
+    /// <param name="progress">Receives reports, on the calling thread, several times a second. An
+    /// exception it throws cancels the build and is rethrown from this method once the native
+    /// build has stopped.</param>
+    /// <param name="cancellationToken">Stops the build soon after it is cancelled, leaving
+    /// <c>&lt;path&gt;.partial</c> to resume from.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="path"/> is null (code 7).</exception>
+    /// <exception cref="ArgumentException">A negative argument, an unknown variant or a maximum level above 15 (code 6).</exception>
+    /// <exception cref="OperationCanceledException">The build was cancelled (code 5).</exception>
+    /// <exception cref="DatabaseException">The file cannot be written (code 4).</exception>
+    public static void Build(string path, DatabaseVariant variant, int maxLevel = 0, int threads = 0,
+        IProgress<BuildProgress>? progress = null, CancellationToken cancellationToken = default)
+    {
+        CheckBuildArguments(path, maxLevel, threads);
+        BuildCore(path, variant, maxLevel, threads, progress, cancellationToken);
+    }
+
+    private static void CheckBuildArguments(string path, int maxLevel, int threads)
+    {
+        NativeErrors.ThrowIfNull(path, nameof(path));
+        NativeErrors.ThrowIfNegative(maxLevel, nameof(maxLevel));
+        NativeErrors.ThrowIfNegative(threads, nameof(threads));
+    }
+
+    private static void BuildCore(string path, DatabaseVariant variant, int maxLevel, int threads,
+        IProgress<BuildProgress>? progress, CancellationToken cancellationToken)
+    {
+        using var token = CancelTokenHandle.Create(CancelTokenName);
+        // Disposed before the token: Dispose waits for a Cancel that is running on another thread.
+        using var registration = cancellationToken.Register(token.Cancel);
+
+        // Runs on this thread (the engine reports only on the thread that called the build). It
+        // never lets an exception reach native code: it keeps the first one, cancels the build,
+        // and the exception is rethrown below once the native call has returned.
+        Exception? callbackError = null;
+        void OnProgress(SliceByte phase, BuildProgressInfo info)
+        {
+            if (callbackError is not null || progress is null)
+            {
+                return;
+            }
+            try
+            {
+                progress.Report(new BuildProgress(
+                    Encoding.UTF8.GetString(phase.ReadOnlySpan),
+                    (int)info.level,
+                    (long)info.done,
+                    (long)info.total,
+                    (long)info.found,
+                    Ticks(info.elapsed_nanos),
+                    info.has_eta.Is ? Ticks(info.eta_nanos) : null));
+            }
+            catch (Exception e)
+            {
+                callbackError = e;
+                token.Cancel();
+            }
+        }
+
+        var callback = new BuildProgressCallback(OnProgress);
+        ResultVoidNativeError result;
+        using (var p = NativeCall.Text(path))
+        {
+            result = token.Use(t => Interop.twisty_db_build(p, (uint)variant, (uint)maxLevel, (uint)threads, callback, t));
+        }
+        GC.KeepAlive(callback);
+        if (callbackError is not null)
+        {
+            ExceptionDispatchInfo.Throw(callbackError);
+        }
+        NativeCall.Unwrap(result, cancellationToken);
+    }
+
+    private static TimeSpan Ticks(ulong nanos) => TimeSpan.FromTicks((long)Math.Min(nanos / 100, (ulong)long.MaxValue));
+}

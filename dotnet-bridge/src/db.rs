@@ -1,0 +1,277 @@
+//! The Silver-edition database: guarded shells around `twisty::api::db_*`.
+//!
+//! Three interoptopus services, each owned on the C# side by its own `SafeHandle` subclass:
+//!
+//! - [`Sq1Database`]: an open database file (`Arc<Database>`, `Send + Sync`, queried from many
+//!   threads at once).
+//! - [`Sq1Solutions`]: a lazy iterator over all shortest solutions. It owns its own `Arc` of the
+//!   database, so disposing the database while an iterator is alive is safe. Its state sits
+//!   behind a mutex, so even concurrent `next` calls are memory-safe.
+//! - [`Sq1CancelToken`]: a [`CancelToken`] that C# cancels from any thread while
+//!   [`twisty_db_build`] runs on another.
+//!
+//! Progress reports reach C# through [`BuildProgressCallback`], called only on the thread that
+//! called [`twisty_db_build`] (the engine guarantees it). The phase text is a borrowed UTF-8 slice,
+//! valid for the duration of the callback only. The C# callback never throws into Rust: it
+//! catches its own exceptions, cancels the build and rethrows after this call returns.
+
+use std::sync::{Arc, Mutex};
+
+use interoptopus::{callback, ffi};
+use twisty::api;
+use twisty::progress::{CancelToken, ProgressReport};
+use twisty::sq1::db::{Database, Solution, Solutions};
+
+use crate::error::{NativeError, guard, guard_value};
+
+/// One solution as text: the moves in WCA notation and in the article's notation (ending with
+/// `!` when the moves leave the puzzle upside down), the number of twists, and whether the
+/// puzzle ends upside down.
+#[ffi]
+pub struct Sq1SolutionText {
+    /// WCA notation.
+    pub wca: ffi::String,
+    /// The article's notation.
+    pub article: ffi::String,
+    /// Number of twists (`/`).
+    pub twists: u32,
+    /// Whether the moves leave the puzzle upside down.
+    pub flipped: bool,
+}
+
+impl From<api::SolutionText> for Sq1SolutionText {
+    fn from(s: api::SolutionText) -> Self {
+        Self {
+            wca: ffi::String::from_string(s.wca),
+            article: ffi::String::from_string(s.article),
+            twists: s.twists,
+            flipped: s.flipped,
+        }
+    }
+}
+
+impl From<Solution> for Sq1SolutionText {
+    fn from(s: Solution) -> Self {
+        api::SolutionText::from(s).into()
+    }
+}
+
+/// One progress report of a database build (the phase text travels separately).
+#[ffi]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct BuildProgressInfo {
+    /// Level being computed.
+    pub level: u32,
+    /// Work done in the current phase, in the phase's own units.
+    pub done: u64,
+    /// Total work of the current phase.
+    pub total: u64,
+    /// Positions found so far in the whole build.
+    pub found: u64,
+    /// Time since the build started, in nanoseconds.
+    pub elapsed_nanos: u64,
+    /// Estimated time left in the current phase, in nanoseconds (meaningful when `has_eta`).
+    pub eta_nanos: u64,
+    /// Whether `eta_nanos` holds an estimate.
+    pub has_eta: bool,
+}
+
+fn nanos(d: std::time::Duration) -> u64 {
+    u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)
+}
+
+impl From<&ProgressReport> for BuildProgressInfo {
+    fn from(r: &ProgressReport) -> Self {
+        Self {
+            level: r.level,
+            done: r.done,
+            total: r.total,
+            found: r.found,
+            elapsed_nanos: nanos(r.elapsed),
+            eta_nanos: r.eta.map_or(0, nanos),
+            has_eta: r.eta.is_some(),
+        }
+    }
+}
+
+callback!(BuildProgressCallback(phase: ffi::Slice<'_, u8>, info: BuildProgressInfo));
+
+/// An open, complete Silver-edition database file. Immutable; usable from many threads at once.
+#[ffi(service)]
+pub struct Sq1Database {
+    inner: Arc<Database>,
+}
+
+#[ffi]
+impl Sq1Database {
+    /// Opens a complete database file (either variant).
+    pub fn open(path: ffi::String) -> ffi::Result<Self, NativeError> {
+        guard(|| {
+            Ok(Self {
+                inner: api::db_open(path.as_str())?,
+            })
+        })
+    }
+
+    /// The variant: 0 = article, 1 = middle.
+    pub fn variant(&self) -> ffi::Result<u32, NativeError> {
+        guard_value(|| api::db_variant(&self.inner))
+    }
+
+    /// Classes per level: element i is the count of level i+1 (level 1 = solved).
+    pub fn level_counts(&self) -> ffi::Result<ffi::Vec<u64>, NativeError> {
+        guard_value(|| ffi::Vec::from_vec(api::db_level_counts(&self.inner)))
+    }
+
+    /// Whether the file holds every class (false for a partial database).
+    pub fn is_full(&self) -> ffi::Result<bool, NativeError> {
+        guard_value(|| api::db_is_full(&self.inner))
+    }
+
+    /// Recomputes every region checksum.
+    pub fn verify(&self) -> ffi::Result<(), NativeError> {
+        guard(|| api::db_verify(&self.inner))
+    }
+
+    /// The fewest twists that solve a Silver state.
+    pub fn distance(&self, state: ffi::String) -> ffi::Result<u32, NativeError> {
+        guard(|| api::db_distance(&self.inner, state.as_str()))
+    }
+
+    /// One shortest solution of a Silver state.
+    pub fn solve(&self, state: ffi::String) -> ffi::Result<Sq1SolutionText, NativeError> {
+        guard(|| api::db_solve(&self.inner, state.as_str()).map(Sq1SolutionText::from))
+    }
+}
+
+/// A lazy iterator over the shortest solutions of one state (at most a limit of them). It keeps
+/// its database alive on its own.
+#[ffi(service)]
+pub struct Sq1Solutions {
+    inner: Mutex<Solutions<Arc<Database>>>,
+}
+
+#[ffi]
+impl Sq1Solutions {
+    /// Starts the iteration over the shortest solutions of `state` in `db`, at most `limit`.
+    pub fn create(db: &Sq1Database, state: ffi::String, limit: u64) -> ffi::Result<Self, NativeError> {
+        guard(|| {
+            Ok(Self {
+                inner: Mutex::new(api::db_solutions(Arc::clone(&db.inner), state.as_str(), limit)?),
+            })
+        })
+    }
+
+    /// The next solution, or none when the iteration is over.
+    pub fn next(&self) -> ffi::Result<ffi::Option<Sq1SolutionText>, NativeError> {
+        guard_value(|| {
+            let mut it = self.inner.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            it.next().map(Sq1SolutionText::from).into()
+        })
+    }
+}
+
+/// A cancellation flag for [`twisty_db_build`]; cancel it from any thread.
+#[ffi(service)]
+pub struct Sq1CancelToken {
+    inner: CancelToken,
+}
+
+#[ffi]
+impl Sq1CancelToken {
+    /// A new, not cancelled token.
+    pub fn create() -> ffi::Result<Self, NativeError> {
+        guard_value(|| Self {
+            inner: CancelToken::new(),
+        })
+    }
+
+    /// Asks the operations that use this token to stop.
+    pub fn cancel(&self) -> ffi::Result<(), NativeError> {
+        guard_value(|| self.inner.cancel())
+    }
+
+    /// Whether [`Sq1CancelToken::cancel`] was called.
+    pub fn is_cancelled(&self) -> ffi::Result<bool, NativeError> {
+        guard_value(|| self.inner.is_cancelled())
+    }
+}
+
+/// Builds (or resumes) a database at `path`: variant 0 = article, 1 = middle; `max_level` 0 = all
+/// levels; `threads` 0 = one per core. `progress` is called on this thread only; a cancelled
+/// build fails with code 5 and leaves `<path>.partial` to resume from.
+#[ffi]
+pub fn twisty_db_build(
+    path: ffi::String,
+    variant: u32,
+    max_level: u32,
+    threads: u32,
+    progress: BuildProgressCallback,
+    cancel: &Sq1CancelToken,
+) -> ffi::Result<(), NativeError> {
+    guard(|| {
+        let mut report = |r: &ProgressReport| {
+            progress.call_if_some(ffi::Slice::from_slice(r.phase.as_bytes()), BuildProgressInfo::from(r));
+        };
+        api::db_build(path.as_str(), variant, max_level, threads, &mut report, &cancel.inner)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::{twisty_last_error_code, twisty_last_error_message};
+
+    #[test]
+    fn opening_a_missing_file_is_a_database_error() {
+        let r = Sq1Database::open(ffi::String::from_string("/nonexistent/twisty.db".into()));
+        assert!(matches!(r, ffi::Err(NativeError::Raised)));
+        assert_eq!(twisty_last_error_code(), 4);
+        assert_eq!(
+            twisty_last_error_message().as_str(),
+            "/nonexistent/twisty.db: cannot open: No such file or directory (os error 2)"
+        );
+    }
+
+    #[test]
+    fn cancel_tokens_cancel_and_bad_build_arguments_are_refused_before_any_work() {
+        let token = match Sq1CancelToken::create() {
+            ffi::Ok(t) => t,
+            _ => panic!("create failed"),
+        };
+        assert!(matches!(token.is_cancelled(), ffi::Ok(false)));
+        assert!(token.cancel().is_ok());
+        assert!(matches!(token.is_cancelled(), ffi::Ok(true)));
+
+        let calls = Arc::new(std::sync::atomic::AtomicU32::new(0));
+        let seen = Arc::clone(&calls);
+        let progress = BuildProgressCallback::from_fn(move |_, _| {
+            seen.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        });
+        let r = twisty_db_build(ffi::String::from_string("/nonexistent/x.db".into()), 0, 16, 0, progress, &token);
+        assert!(matches!(r, ffi::Err(NativeError::Raised)));
+        assert_eq!(twisty_last_error_code(), 6);
+        assert_eq!(twisty_last_error_message().as_str(), "max_level 16 out of range 0..=15");
+        assert_eq!(calls.load(std::sync::atomic::Ordering::Relaxed), 0);
+    }
+
+    #[test]
+    fn progress_reports_cross_as_nanoseconds() {
+        let r = ProgressReport {
+            phase: "level 2 (forward sweep)".into(),
+            level: 2,
+            done: 3,
+            total: 4,
+            found: 33,
+            elapsed: std::time::Duration::from_millis(1500),
+            eta: None,
+        };
+        let info = BuildProgressInfo::from(&r);
+        assert_eq!((info.level, info.done, info.total, info.found), (2, 3, 4, 33));
+        assert_eq!(info.elapsed_nanos, 1_500_000_000);
+        assert!(!info.has_eta);
+        let info = BuildProgressInfo::from(&ProgressReport { eta: Some(std::time::Duration::from_micros(7)), ..r });
+        assert!(info.has_eta);
+        assert_eq!(info.eta_nanos, 7_000);
+    }
+}

@@ -1,0 +1,51 @@
+//! Natives of `org.twisty.Cancellation`: a handle to one [`CancelToken`] (`Send + Sync`, a shared
+//! atomic flag), which a long operation such as a database build watches.
+
+use jni::objects::JClass;
+use jni::sys::{jboolean, jlong};
+use jni::{EnvUnowned, jni_mangle};
+use twisty::progress::CancelToken;
+
+use crate::error::{Result, call};
+use crate::handle;
+
+const TYPE_NAME: &str = "Cancellation";
+
+/// The token behind a handle (valid for the current native call, see [`handle::borrow`]).
+pub(crate) fn token<'a>(ptr: jlong) -> Result<&'a CancelToken> {
+    // SAFETY: the Java side passes only live handles created by `native_new` below, and keeps
+    // them alive until every call using them has returned.
+    unsafe { handle::borrow::<CancelToken>(ptr, TYPE_NAME) }
+}
+
+#[jni_mangle("org.twisty.Cancellation")]
+pub fn native_new<'local>(mut env: EnvUnowned<'local>, _class: JClass<'local>) -> jlong {
+    call(&mut env, |_env| Ok(handle::into_handle(CancelToken::new())))
+}
+
+#[jni_mangle("org.twisty.Cancellation")]
+pub fn native_free<'local>(mut env: EnvUnowned<'local>, _class: JClass<'local>, ptr: jlong) {
+    // SAFETY: the Java handle calls this exactly once, after the last in-flight call. A build
+    // that started with this token holds its own clone of it.
+    call(&mut env, |_env| {
+        unsafe { handle::free::<CancelToken>(ptr) };
+        Ok(())
+    })
+}
+
+#[jni_mangle("org.twisty.Cancellation")]
+pub fn native_cancel<'local>(mut env: EnvUnowned<'local>, _class: JClass<'local>, ptr: jlong) {
+    call(&mut env, |_env| {
+        token(ptr)?.cancel();
+        Ok(())
+    })
+}
+
+#[jni_mangle("org.twisty.Cancellation")]
+pub fn native_is_cancelled<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    ptr: jlong,
+) -> jboolean {
+    call(&mut env, |_env| Ok(token(ptr)?.is_cancelled()))
+}

@@ -1,0 +1,222 @@
+//! Natives of `org.twisty.sq1.Square1Database`: a handle to one open Silver-edition database,
+//! an `Arc<Database>` (`Send + Sync`, memory-mapped read-only, so calls from many Java threads
+//! need no locking here; the `Arc` lets solution iterators outlive a close of the database), and
+//! the blocking build with a progress callback and a cancellation token.
+
+use std::sync::{Arc, Mutex};
+
+use jni::objects::{JClass, JLongArray, JObject, JString, JValue};
+use jni::sys::{jboolean, jint, jlong};
+use jni::{Env, EnvUnowned, jni_mangle, jni_sig, jni_str};
+use twisty::api::{self, SolutionText};
+use twisty::progress::{CancelToken, ProgressReport};
+use twisty::sq1::db::Database;
+
+use crate::error::{
+    BridgeError, Result, call, string_arg, u32_arg, u64_arg, u64_array_result,
+};
+use crate::{cancellation, handle, sq1_solution_iterator};
+
+const TYPE_NAME: &str = "Square1Database";
+
+/// The database behind a handle (valid for the current native call, see [`handle::borrow`]).
+fn database<'a>(ptr: jlong) -> Result<&'a Arc<Database>> {
+    // SAFETY: the Java side passes only live handles created by `native_open` below, and keeps
+    // them alive until every call using them has returned.
+    unsafe { handle::borrow::<Arc<Database>>(ptr, TYPE_NAME) }
+}
+
+/// A new `org.twisty.sq1.Square1Solution(String wca, String article, int twists, boolean
+/// flipped)`.
+pub(crate) fn solution_object<'local>(
+    env: &mut Env<'local>,
+    s: &SolutionText,
+) -> Result<JObject<'local>> {
+    let wca = JString::from_str(env, &s.wca)?;
+    let article = JString::from_str(env, &s.article)?;
+    let twists = jint::try_from(s.twists).unwrap_or(jint::MAX);
+    Ok(env.new_object(
+        jni_str!("org/twisty/sq1/Square1Solution"),
+        jni_sig!("(Ljava/lang/String;Ljava/lang/String;IZ)V"),
+        &[
+            JValue::Object(&wca),
+            JValue::Object(&article),
+            JValue::Int(twists),
+            JValue::Bool(s.flipped),
+        ],
+    )?)
+}
+
+#[jni_mangle("org.twisty.sq1.Square1Database")]
+pub fn native_open<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    path: JString<'local>,
+) -> jlong {
+    call(&mut env, |env| {
+        let path = string_arg(env, &path, "path")?;
+        Ok(handle::into_handle(api::db_open(&path)?))
+    })
+}
+
+#[jni_mangle("org.twisty.sq1.Square1Database")]
+pub fn native_free<'local>(mut env: EnvUnowned<'local>, _class: JClass<'local>, ptr: jlong) {
+    // SAFETY: the Java handle calls this exactly once, after the last in-flight call. Iterators
+    // hold their own `Arc`, so the mapping stays until the last of them is freed too.
+    call(&mut env, |_env| {
+        unsafe { handle::free::<Arc<Database>>(ptr) };
+        Ok(())
+    })
+}
+
+#[jni_mangle("org.twisty.sq1.Square1Database")]
+pub fn native_variant<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    ptr: jlong,
+) -> jint {
+    call(&mut env, |_env| Ok(api::db_variant(database(ptr)?) as jint))
+}
+
+#[jni_mangle("org.twisty.sq1.Square1Database")]
+pub fn native_level_counts<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    ptr: jlong,
+) -> JLongArray<'local> {
+    call(&mut env, |env| {
+        let counts = api::db_level_counts(database(ptr)?);
+        u64_array_result(env, &counts)
+    })
+}
+
+#[jni_mangle("org.twisty.sq1.Square1Database")]
+pub fn native_is_full<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    ptr: jlong,
+) -> jboolean {
+    call(&mut env, |_env| Ok(api::db_is_full(database(ptr)?)))
+}
+
+#[jni_mangle("org.twisty.sq1.Square1Database")]
+pub fn native_verify<'local>(mut env: EnvUnowned<'local>, _class: JClass<'local>, ptr: jlong) {
+    call(&mut env, |_env| Ok(api::db_verify(database(ptr)?)?))
+}
+
+#[jni_mangle("org.twisty.sq1.Square1Database")]
+pub fn native_distance<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    ptr: jlong,
+    state: JString<'local>,
+) -> jint {
+    call(&mut env, |env| {
+        let state = string_arg(env, &state, "state")?;
+        Ok(api::db_distance(database(ptr)?, &state)? as jint)
+    })
+}
+
+#[jni_mangle("org.twisty.sq1.Square1Database")]
+pub fn native_solve<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    ptr: jlong,
+    state: JString<'local>,
+) -> JObject<'local> {
+    call(&mut env, |env| {
+        let state = string_arg(env, &state, "state")?;
+        let solution = api::db_solve(database(ptr)?, &state)?;
+        solution_object(env, &solution)
+    })
+}
+
+/// Starts a lazy walk over all shortest solutions; returns the handle of a
+/// `Square1SolutionIterator` (which owns a clone of the database's `Arc`).
+#[jni_mangle("org.twisty.sq1.Square1Database")]
+pub fn native_solutions<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    ptr: jlong,
+    state: JString<'local>,
+    limit: jlong,
+) -> jlong {
+    call(&mut env, |env| {
+        let state = string_arg(env, &state, "state")?;
+        let limit = u64_arg(limit, "limit")?;
+        let solutions = api::db_solutions(Arc::clone(database(ptr)?), &state, limit)?;
+        Ok(handle::into_handle::<sq1_solution_iterator::Cursor>(Mutex::new(solutions)))
+    })
+}
+
+/// Builds (or resumes) a database. `relay` is null or an object with
+/// `void report(String phase, int level, long done, long total, long found, long elapsedMillis,
+/// long etaMillis)`, called on this (the calling) thread only; `cancel` is 0 or a live
+/// `Cancellation` handle (the build keeps a clone of its token).
+///
+/// If `report` throws, the build is cancelled (through the same token), no further reports are
+/// sent, and the Java exception stays pending, so it is what the Java caller sees.
+#[jni_mangle("org.twisty.sq1.Square1Database")]
+pub fn native_build<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    path: JString<'local>,
+    variant: jint,
+    max_level: jint,
+    threads: jint,
+    relay: JObject<'local>,
+    cancel: jlong,
+) {
+    call(&mut env, |env| {
+        let path = string_arg(env, &path, "path")?;
+        let variant = u32_arg(variant, "variant")?;
+        let max_level = u32_arg(max_level, "maxLevel")?;
+        let threads = u32_arg(threads, "threads")?;
+        let token = if cancel == 0 {
+            CancelToken::new()
+        } else {
+            cancellation::token(cancel)?.clone()
+        };
+        // The first JNI failure of a report (normally: the listener threw, its exception is
+        // pending); after it no JNI call is made until the build returns.
+        let mut failed: Option<jni::errors::Error> = None;
+        let mut progress = |r: &ProgressReport| {
+            if relay.is_null() || failed.is_some() {
+                return;
+            }
+            if let Err(e) = report(env, &relay, r) {
+                failed = Some(e);
+                token.cancel();
+            }
+        };
+        let built = api::db_build(&path, variant, max_level, threads, &mut progress, &token);
+        if let Some(e) = failed {
+            return Err(BridgeError::Jni(e));
+        }
+        Ok(built?)
+    })
+}
+
+/// Sends one report to the Java relay, in a local frame of its own (a build reports for hours).
+fn report(env: &mut Env<'_>, relay: &JObject<'_>, r: &ProgressReport) -> jni::errors::Result<()> {
+    let millis = |d: std::time::Duration| i64::try_from(d.as_millis()).unwrap_or(i64::MAX);
+    let long = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
+    env.with_local_frame(4, |env| -> jni::errors::Result<()> {
+        let phase = JString::from_str(env, &r.phase)?;
+        env.call_method(
+            relay,
+            jni_str!("report"),
+            jni_sig!("(Ljava/lang/String;IJJJJJ)V"),
+            &[
+                JValue::Object(&phase),
+                JValue::Int(jint::try_from(r.level).unwrap_or(jint::MAX)),
+                JValue::Long(long(r.done)),
+                JValue::Long(long(r.total)),
+                JValue::Long(long(r.found)),
+                JValue::Long(millis(r.elapsed)),
+                JValue::Long(r.eta.map_or(-1, millis)),
+            ],
+        )?;
+        Ok(())
+    })
+}
