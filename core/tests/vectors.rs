@@ -82,10 +82,16 @@ fn ensure_vector_dbs() -> PathBuf {
     let small = build_one("article-2.db", Variant::Article, 2);
     let header = std::fs::read(&article).unwrap()[..4096].to_vec();
     let len = std::fs::metadata(&article).unwrap().len();
+    // Files are made once, under a temporary name and then renamed: another suite may have the
+    // existing ones mapped.
     let write = |name: &str, bytes: &[u8], size: u64| {
         let p = dir.join(name);
-        std::fs::write(&p, bytes).unwrap();
-        std::fs::OpenOptions::new().write(true).open(&p).unwrap().set_len(size).unwrap();
+        if !p.exists() {
+            let tmp = dir.join(format!("{name}.tmp"));
+            std::fs::write(&tmp, bytes).unwrap();
+            std::fs::OpenOptions::new().write(true).open(&tmp).unwrap().set_len(size).unwrap();
+            std::fs::rename(&tmp, &p).unwrap();
+        }
     };
     write("truncated.db", &header, len - 1);
     let mut h = header.clone();
@@ -102,9 +108,10 @@ fn ensure_vector_dbs() -> PathBuf {
     write("unfinished.db", &unfinished.to_bytes(), len);
     // A complete file whose data no longer matches its checksums: a sparse copy of a small
     // database (only its non-zero 64 KiB chunks are written) with one byte changed.
-    {
+    if !dir.join("corrupt-data.db").exists() {
         use std::os::unix::fs::FileExt;
-        let (src, dst) = (std::fs::File::open(&small).unwrap(), std::fs::File::create(dir.join("corrupt-data.db")).unwrap());
+        let tmp = dir.join("corrupt-data.db.tmp");
+        let (src, dst) = (std::fs::File::open(&small).unwrap(), std::fs::File::create(&tmp).unwrap());
         dst.set_len(len).unwrap();
         let mut buf = vec![0u8; 1 << 16];
         let mut off = 0;
@@ -118,6 +125,7 @@ fn ensure_vector_dbs() -> PathBuf {
         let mut b = [0u8; 1];
         src.read_exact_at(&mut b, 4096 + 12345).unwrap();
         dst.write_all_at(&[b[0] ^ 0x11], 4096 + 12345).unwrap();
+        std::fs::rename(&tmp, dir.join("corrupt-data.db")).unwrap();
     }
     *done = true;
     dir

@@ -65,7 +65,12 @@ enum DbCommand {
         threads: usize,
     },
     /// Print a database's header: variant, status, per-level counts.
-    Stats { path: PathBuf },
+    Stats {
+        path: PathBuf,
+        /// Also write the level distribution as an SVG bar chart to this file.
+        #[arg(long)]
+        histogram: Option<PathBuf>,
+    },
     /// Check every data region against its checksum.
     Verify { path: PathBuf },
     /// Distance and shortest solution(s) of a Silver state (canonical text, or --moves from solved).
@@ -163,6 +168,54 @@ fn print_header(h: &db::Header) {
     }
 }
 
+/// The level distribution as an SVG bar chart (logarithmic count axis, counts printed on bars).
+fn histogram_svg(h: &db::Header) -> String {
+    let levels: Vec<(usize, u64)> = h.level_counts.iter().copied().enumerate().filter(|&(_, c)| c > 0).collect();
+    let (w, ht, left, bottom, top) = (760.0, 420.0, 70.0, 50.0, 50.0);
+    let plot_h = ht - bottom - top;
+    let max_log = levels.iter().map(|&(_, c)| (c as f64).log10()).fold(1.0, f64::max).ceil();
+    let bar_w = (w - left - 20.0) / levels.len() as f64;
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{ht}\" font-family=\"sans-serif\" font-size=\"11\">\n\
+         <rect width=\"{w}\" height=\"{ht}\" fill=\"white\"/>\n\
+         <text x=\"{}\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">Silver Square-1, {} model: classes per level ({} in all)</text>\n",
+        w / 2.0,
+        h.variant.name(),
+        h.found()
+    );
+    for d in 0..=max_log as usize {
+        let y = ht - bottom - plot_h * d as f64 / max_log;
+        s += &format!(
+            "<line x1=\"{left}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#ddd\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">1e{d}</text>\n",
+            w - 20.0,
+            left - 6.0,
+            y + 4.0
+        );
+    }
+    for (i, &(level, count)) in levels.iter().enumerate() {
+        let bh = plot_h * ((count as f64).log10().max(0.0) / max_log).max(0.004);
+        let x = left + i as f64 * bar_w;
+        let y = ht - bottom - bh;
+        s += &format!(
+            "<rect x=\"{:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"{bh:.1}\" fill=\"#4a7fb5\"/>\n\
+             <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{level}</text>\n\
+             <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"9\">{count}</text>\n",
+            x + 3.0,
+            bar_w - 6.0,
+            x + bar_w / 2.0,
+            ht - bottom + 16.0,
+            x + bar_w / 2.0,
+            y - 4.0
+        );
+    }
+    s += &format!(
+        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">level (1 = solved; level n+1 = n twists)</text>\n</svg>\n",
+        left + (w - left) / 2.0,
+        ht - 12.0
+    );
+    s
+}
+
 fn db_command(cmd: DbCommand) -> twisty::Result<()> {
     match cmd {
         DbCommand::Build { path, variant, max_level, threads } => {
@@ -200,7 +253,15 @@ fn db_command(cmd: DbCommand) -> twisty::Result<()> {
             bar.finish_and_clear();
             print_header(&h?);
         }
-        DbCommand::Stats { path } => print_header(Database::open(&path)?.header()),
+        DbCommand::Stats { path, histogram } => {
+            let db = Database::open(&path)?;
+            print_header(db.header());
+            if let Some(out) = histogram {
+                std::fs::write(&out, histogram_svg(db.header()))
+                    .map_err(|e| twisty::Error::invalid_argument(format!("{}: {e}", out.display())))?;
+                println!("histogram:  {}", out.display());
+            }
+        }
         DbCommand::Verify { path } => {
             Database::open(&path)?.verify()?;
             println!("{}: every region matches its checksum", path.display());
