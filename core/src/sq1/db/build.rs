@@ -319,6 +319,22 @@ pub fn build(path: &Path, opts: &BuildOptions, progress: &mut dyn Progress, canc
     let n_bytes = header.data_bytes as usize;
     let n_chunks = n_bytes.div_ceil(CHUNK_BYTES);
     let chunk_range = |c: usize| (c * CHUNK_BYTES, ((c + 1) * CHUNK_BYTES).min(n_bytes));
+    // One parallel pass over the whole table, chunk by chunk: `per_chunk(first byte, end byte)`
+    // returns the cells it found; chunks are skipped once a cancellation stops the pass.
+    let sweep = |per_chunk: &(dyn Fn(usize, usize) -> u64 + Sync)| -> u64 {
+        (0..n_chunks)
+            .into_par_iter()
+            .map(|c| {
+                if stop.load(Relaxed) {
+                    return 0;
+                }
+                let (a, b) = chunk_range(c);
+                let n = per_chunk(a, b);
+                done.fetch_add(1, Relaxed);
+                n
+            })
+            .sum()
+    };
 
     let mut frontier: Option<Vec<u64>> = None;
     if header.completed_level == 0 {
@@ -332,8 +348,7 @@ pub fn build(path: &Path, opts: &BuildOptions, progress: &mut dyn Progress, canc
         // Clear whatever an interrupted pass wrote beyond the last complete level.
         let keep = header.completed_level as u8;
         runner.run(format!("clearing levels above {keep}"), keep as u32, n_chunks as u64, header.found(), progress, || {
-            (0..n_chunks).into_par_iter().for_each(|c| {
-                let (a, b) = chunk_range(c);
+            sweep(&|a, b| {
                 for byte in &cells.bytes[a..b] {
                     let v = byte.load(Relaxed);
                     let (lo, hi) = (v & 15, v >> 4);
@@ -342,9 +357,8 @@ pub fn build(path: &Path, opts: &BuildOptions, progress: &mut dyn Progress, canc
                         byte.store(lo | (hi << 4), Relaxed);
                     }
                 }
-                done.fetch_add(1, Relaxed);
-            });
-            0
+                0
+            })
         })?;
     }
 
@@ -403,58 +417,42 @@ pub fn build(path: &Path, opts: &BuildOptions, progress: &mut dyn Progress, canc
             count
         } else if unreached > frontier_len {
             runner.run(format!("level {next} (forward sweep)"), next as u32, n_chunks as u64, found, progress, || {
-                (0..n_chunks)
-                    .into_par_iter()
-                    .map(|c| {
-                        if stop.load(Relaxed) {
-                            return 0;
-                        }
-                        let (a, b) = chunk_range(c);
-                        let mut n = 0u64;
-                        let mut fw = Forward::new(&ex, &cells, next);
-                        let mut count = |_: u64| n += 1;
-                        for i in a..b {
-                            let v = cells.bytes[i].load(Relaxed);
-                            for half in 0..2u64 {
-                                if (v >> (4 * half)) & 15 == cur {
-                                    fw.push(2 * i as u64 + half, &mut count);
-                                }
+                sweep(&|a, b| {
+                    let mut n = 0u64;
+                    let mut fw = Forward::new(&ex, &cells, next);
+                    let mut count = |_: u64| n += 1;
+                    for i in a..b {
+                        let v = cells.bytes[i].load(Relaxed);
+                        for half in 0..2u64 {
+                            if (v >> (4 * half)) & 15 == cur {
+                                fw.push(2 * i as u64 + half, &mut count);
                             }
                         }
-                        fw.flush(&mut count);
-                        done.fetch_add(1, Relaxed);
-                        n
-                    })
-                    .sum()
+                    }
+                    fw.flush(&mut count);
+                    n
+                })
             })?
         } else {
             let last_cell = header.cells;
             runner.run(format!("level {next} (backward sweep)"), next as u32, n_chunks as u64, found, progress, || {
-                (0..n_chunks)
-                    .into_par_iter()
-                    .map(|c| {
-                        if stop.load(Relaxed) {
-                            return 0;
-                        }
-                        let (a, b) = chunk_range(c);
-                        let mut n = 0u64;
-                        for i in a..b {
-                            let v = cells.bytes[i].load(Relaxed);
-                            for half in 0..2u64 {
-                                let cell = 2 * i as u64 + half;
-                                if (v >> (4 * half)) & 15 != 0 || cell >= last_cell || !ex.is_owner(cell) {
-                                    continue;
-                                }
-                                if ex.has_neighbour_at(&cells, cell, cur) {
-                                    cells.claim(cell, next);
-                                    n += 1;
-                                }
+                sweep(&|a, b| {
+                    let mut n = 0u64;
+                    for i in a..b {
+                        let v = cells.bytes[i].load(Relaxed);
+                        for half in 0..2u64 {
+                            let cell = 2 * i as u64 + half;
+                            if (v >> (4 * half)) & 15 != 0 || cell >= last_cell || !ex.is_owner(cell) {
+                                continue;
+                            }
+                            if ex.has_neighbour_at(&cells, cell, cur) {
+                                cells.claim(cell, next);
+                                n += 1;
                             }
                         }
-                        done.fetch_add(1, Relaxed);
-                        n
-                    })
-                    .sum()
+                    }
+                    n
+                })
             })?
         };
         header.level_counts[next as usize] = count;
