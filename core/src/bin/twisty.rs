@@ -199,7 +199,7 @@ fn histogram_svg(h: &db::Header) -> String {
         s += &format!(
             "<rect x=\"{:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"{bh:.1}\" fill=\"#4a7fb5\"/>\n\
              <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{level}</text>\n\
-             <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"9\">{count}</text>\n",
+             <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"8\">{count}</text>\n",
             x + 3.0,
             bar_w - 6.0,
             x + bar_w / 2.0,

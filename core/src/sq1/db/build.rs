@@ -8,7 +8,7 @@
 //!   compare-and-swap on their byte (so two threads never lose each other's nibble), and the
 //!   claimed cells form the next list (until it outgrows `list_cap`);
 //! - **scan forward**: the whole table is swept for cells of the current level;
-//! - **scan backward**: late, when fewer cells are unreached than are in the frontier, every
+//! - **scan backward**: late, when unreached cells are fewer than twice the frontier, every
 //!   unreached cell looks for one neighbour in the frontier and stops at the first.
 //!
 //! The table lives in anonymous memory while it is built (a file-backed mapping makes the kernel
@@ -415,7 +415,10 @@ pub fn build(path: &Path, opts: &BuildOptions, progress: &mut dyn Progress, canc
                 frontier = Some(parts.into_iter().flatten().collect());
             }
             count
-        } else if unreached > frontier_len {
+        } else if unreached > 2 * frontier_len {
+            // Forward costs a full expansion per frontier cell; backward stops at an unreached
+            // cell's first neighbour in the frontier, usually after a few, so it wins once the
+            // unreached cells are not many more than the frontier.
             runner.run(format!("level {next} (forward sweep)"), next as u32, n_chunks as u64, found, progress, || {
                 sweep(&|a, b| {
                     let mut n = 0u64;
@@ -464,20 +467,33 @@ pub fn build(path: &Path, opts: &BuildOptions, progress: &mut dyn Progress, canc
         if !last && level_start.elapsed() >= opts.checkpoint_after {
             let phase = format!("saving level {}", header.completed_level);
             runner.run(phase, next as u32, n_chunks as u64, header.found(), progress, || {
-                write_data(&file, &mem, &cells.touched, &done).map(|()| 0u64).unwrap_or(u64::MAX)
+                write_data(&file, &mem, &cells.touched, &done, &|| false).map(|()| 0u64).unwrap_or(u64::MAX)
             })
             .and_then(|r| if r == u64::MAX { Err(db_err(format!("{}: cannot write a checkpoint", work.display()))) } else { Ok(r) })?;
             header.write_to(&file).map_err(|e| db_err(format!("{}: {e}", work.display())))?;
         }
     }
 
+    // A cancellation that arrives before the file is complete still wins: the data written so
+    // far stays under the `.partial` name with a `building` header, ready to resume.
+    let cancelled = || {
+        Error::new(ErrorKind::Cancelled, "database build cancelled while saving; run it again to resume")
+    };
+    if cancel.is_cancelled() {
+        return Err(cancelled());
+    }
     let t = Instant::now();
     header.region_checksums = pool.install(|| sparse_checksums(&mem, &cells.touched, header.region_bytes()));
     log::info!("checksums in {:?}", t.elapsed());
     let t = Instant::now();
+    let stopped = || cancel.is_cancelled();
+    write_data(&file, &mem, &cells.touched, &done, &stopped)
+        .map_err(|e| db_err(format!("{}: cannot write: {e}", work.display())))?;
+    if cancel.is_cancelled() {
+        return Err(cancelled());
+    }
     header.status = Status::Complete;
     header.build_millis = started.elapsed().as_millis() as u64;
-    write_data(&file, &mem, &cells.touched, &done).map_err(|e| db_err(format!("{}: cannot write: {e}", work.display())))?;
     header.write_to(&file).map_err(|e| db_err(format!("{}: {e}", work.display())))?;
     log::info!("written in {:?}", t.elapsed());
     drop(mem);
@@ -577,10 +593,20 @@ const IO_CHUNK: usize = 1 << 16;
 
 /// Writes the table after the header, skipping all-zero chunks (a partial database stays a
 /// sparse file; cells only ever go from zero to a level, so a zero chunk is zero on disk too).
-fn write_data(file: &std::fs::File, mem: &[u8], touched: &[AtomicBool], done: &AtomicU64) -> std::io::Result<()> {
+/// Stops early (leaving the rest unwritten) when `stop` says so.
+fn write_data(
+    file: &std::fs::File,
+    mem: &[u8],
+    touched: &[AtomicBool],
+    done: &AtomicU64,
+    stop: &dyn Fn() -> bool,
+) -> std::io::Result<()> {
     use std::os::unix::fs::FileExt;
     done.store(0, Relaxed);
     for (i, chunk) in mem.chunks(IO_CHUNK).enumerate() {
+        if i % 1024 == 0 && stop() {
+            return Ok(());
+        }
         if touched[i].load(Relaxed) {
             file.write_all_at(chunk, HEADER_LEN + (i * IO_CHUNK) as u64)?;
         }

@@ -304,13 +304,21 @@ class Square1DatabaseTest {
     void buildAsyncCancelledThroughItsFuture() throws Exception {
         Path other = dir.resolve("async.db");
         CountDownLatch reported = new CountDownLatch(1);
+        CountDownLatch cancelIssued = new CountDownLatch(1);
         AtomicReference<Thread> reporter = new AtomicReference<>();
         CompletableFuture<Void> future = Square1Database.buildAsync(other, DatabaseVariant.MIDDLE, 3, 0, p -> {
             reporter.set(Thread.currentThread());
             reported.countDown();
+            // Hold the build until the future is cancelled, so the cancel cannot come too late.
+            try {
+                cancelIssued.await(120, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         });
         assertTrue(reported.await(120, TimeUnit.SECONDS), "the build reports");
         assertTrue(future.cancel(true));
+        cancelIssued.countDown();
         assertTrue(future.isCancelled());
         assertThrows(CancellationException.class, future::get);
         assertEquals("twisty-db-build", reporter.get().getName());
