@@ -6,8 +6,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use twisty::rank::sq1::Sq1Ranks;
-use twisty::rank::{MultisetRanker128, reference};
+use twisty::rank::sq1::{Sq1Ranks, pack_big};
+use twisty::rank::{MultisetRanker, MultisetRanker128, reference};
 
 fn bench(c: &mut Criterion) {
     let cases: [(&str, Vec<u32>); 3] = [
@@ -20,6 +20,11 @@ fn bench(c: &mut Criterion) {
         let perms: Vec<Vec<u8>> =
             (0..64u128).map(|i| ranker.unrank(i * (ranker.count() / 64)).unwrap()).collect();
         let mut g = c.benchmark_group(format!("rank/{name}"));
+        if let Ok(ranker64) = MultisetRanker::new(&counts) {
+            g.bench_function("fenwick-u64", |b| {
+                b.iter(|| perms.iter().map(|p| ranker64.rank(black_box(p)).unwrap()).fold(0, u64::wrapping_add))
+            });
+        }
         g.bench_function("fenwick", |b| {
             b.iter(|| perms.iter().map(|p| ranker.rank(black_box(p)).unwrap()).fold(0, u128::wrapping_add))
         });
@@ -39,6 +44,10 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("sq1-fast-path");
     g.bench_function("rank small (table)", |b| b.iter(|| small.iter().map(|p| t.rank_small(black_box(p)).unwrap() as u32).sum::<u32>()));
     g.bench_function("rank big (popcount)", |b| b.iter(|| big.iter().map(|p| Sq1Ranks::rank_big(black_box(p)) as u32).sum::<u32>()));
+    let big_keys: Vec<u32> = big.iter().map(pack_big).collect();
+    g.bench_function("rank big key (two tables)", |b| {
+        b.iter(|| big_keys.iter().map(|&k| t.rank_big_key(black_box(k)) as u32).sum::<u32>())
+    });
     g.finish();
 }
 
