@@ -171,7 +171,8 @@ fn print_header(h: &db::Header) {
 /// The level distribution as an SVG bar chart (logarithmic count axis, counts printed on bars).
 fn histogram_svg(h: &db::Header) -> String {
     let levels: Vec<(usize, u64)> = h.level_counts.iter().copied().enumerate().filter(|&(_, c)| c > 0).collect();
-    let (w, ht, left, bottom, top) = (760.0, 420.0, 70.0, 50.0, 50.0);
+    let (ht, left, bottom, top) = (420.0, 70.0, 50.0, 50.0);
+    let w = (left + 20.0 + 66.0 * levels.len() as f64).max(600.0);
     let plot_h = ht - bottom - top;
     let max_log = levels.iter().map(|&(_, c)| (c as f64).log10()).fold(1.0, f64::max).ceil();
     let bar_w = (w - left - 20.0) / levels.len() as f64;
