@@ -9,13 +9,18 @@ use crate::error::{Error, Result};
 use crate::sq1::{self, Colouring, MoveSeq, Notation, State};
 
 fn notation(code: u32) -> Result<Notation> {
-    Notation::from_code(code)
-        .ok_or_else(|| Error::invalid_argument(format!("unknown notation code {code} (0 = WCA, 1 = article)")))
+    Notation::from_code(code).ok_or_else(|| {
+        Error::invalid_argument(format!(
+            "unknown notation code {code} (0 = WCA, 1 = article)"
+        ))
+    })
 }
 
 fn colouring(code: u32) -> Result<Colouring> {
     Colouring::from_code(code).ok_or_else(|| {
-        Error::invalid_argument(format!("unknown colouring code {code} (0 = six-colour, 1 = Silver)"))
+        Error::invalid_argument(format!(
+            "unknown colouring code {code} (0 = six-colour, 1 = Silver)"
+        ))
     })
 }
 
@@ -52,7 +57,11 @@ pub fn sq1_moves_inverse(moves: &str, notation_code: u32) -> Result<String> {
 /// Whether the state is solved; with `ignore_middle`, a kite middle layer still counts as solved.
 pub fn sq1_is_solved(state: &str, ignore_middle: bool) -> Result<bool> {
     let s = State::parse(state)?;
-    Ok(if ignore_middle { s.is_solved_ignoring_middle() } else { s.is_solved() })
+    Ok(if ignore_middle {
+        s.is_solved_ignoring_middle()
+    } else {
+        s.is_solved()
+    })
 }
 
 /// Whether `/` can be applied right now (no corner straddles the seam on either layer).
@@ -94,15 +103,18 @@ pub fn sq1_to_silver(state: &str) -> Result<String> {
 
 /// A uniformly random twistable state from a seed (same seed, same state, in every runtime).
 pub fn sq1_random_state(tables: &sq1::Tables, seed: u64, colouring_code: u32) -> Result<String> {
-    Ok(tables.random_state(seed, colouring(colouring_code)?).to_string())
+    Ok(tables
+        .random_state(seed, colouring(colouring_code)?)
+        .to_string())
 }
 
 /// Shape counts: 0 = layer shapes up to rotation (29), 1 = twistable cube shapes with layer
 /// rotations distinct (3678), 2 = cube shapes up to layer rotation (170), 3 = up to layer
 /// rotation and whole-puzzle flip (90).
 pub fn sq1_count_shapes(tables: &sq1::Tables, kind: u32) -> Result<u64> {
-    let kind = sq1::ShapeCount::from_code(kind)
-        .ok_or_else(|| Error::invalid_argument(format!("unknown shape count kind {kind} (0..=3)")))?;
+    let kind = sq1::ShapeCount::from_code(kind).ok_or_else(|| {
+        Error::invalid_argument(format!("unknown shape count kind {kind} (0..=3)"))
+    })?;
     Ok(tables.count(kind))
 }
 
@@ -151,8 +163,11 @@ use crate::sq1::db::{self, Database, Solution, Variant};
 use std::sync::Arc;
 
 fn variant(code: u32) -> Result<Variant> {
-    Variant::from_code(code)
-        .ok_or_else(|| Error::invalid_argument(format!("unknown database variant code {code} (0 = article, 1 = middle)")))
+    Variant::from_code(code).ok_or_else(|| {
+        Error::invalid_argument(format!(
+            "unknown database variant code {code} (0 = article, 1 = middle)"
+        ))
+    })
 }
 
 /// Opens a complete database file (either variant).
@@ -199,7 +214,12 @@ pub struct SolutionText {
 
 impl From<Solution> for SolutionText {
     fn from(s: Solution) -> SolutionText {
-        SolutionText { wca: s.to_wca(), article: s.to_article(), twists: s.twists() as u32, flipped: s.flipped }
+        SolutionText {
+            wca: s.to_wca(),
+            article: s.to_article(),
+            twists: s.twists() as u32,
+            flipped: s.flipped,
+        }
     }
 }
 
@@ -209,8 +229,16 @@ pub fn db_solve(db: &Database, state: &str) -> Result<SolutionText> {
 }
 
 /// All shortest solutions, lazily, at most `limit`: an iterator that owns its database handle.
-pub fn db_solutions(db: Arc<Database>, state: &str, limit: u64) -> Result<db::Solutions<Arc<Database>>> {
-    db::Solutions::new(db, &State::parse(state)?, usize::try_from(limit).unwrap_or(usize::MAX))
+pub fn db_solutions(
+    db: Arc<Database>,
+    state: &str,
+    limit: u64,
+) -> Result<db::Solutions<Arc<Database>>> {
+    db::Solutions::new(
+        db,
+        &State::parse(state)?,
+        usize::try_from(limit).unwrap_or(usize::MAX),
+    )
 }
 
 /// Builds (or resumes) a database at `path`: variant 0 = article, 1 = middle; `max_level` 0 =
@@ -224,11 +252,18 @@ pub fn db_build(
     cancel: &CancelToken,
 ) -> Result<()> {
     if max_level > 15 {
-        return Err(Error::invalid_argument(format!("max_level {max_level} out of range 0..=15")));
+        return Err(Error::invalid_argument(format!(
+            "max_level {max_level} out of range 0..=15"
+        )));
     }
     let mut opts = db::BuildOptions::new(variant(variant_code)?);
     opts.max_level = max_level;
     opts.threads = threads as usize;
-    db::build(std::path::Path::new(path), &opts, &mut |r: &ProgressReport| progress(r), cancel)?;
+    db::build(
+        std::path::Path::new(path),
+        &opts,
+        &mut |r: &ProgressReport| progress(r),
+        cancel,
+    )?;
     Ok(())
 }

@@ -92,7 +92,11 @@ pub struct Error {
 
 impl Error {
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
-        Error { kind, message: message.into(), position: None }
+        Error {
+            kind,
+            message: message.into(),
+            position: None,
+        }
     }
 
     /// A parse error at a 0-based character position; the message names the position.

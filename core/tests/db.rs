@@ -12,8 +12,10 @@ use twisty::sq1::db::{BuildOptions, Database, Variant, build, partial_path};
 use twisty::sq1::{Colouring, MoveSeq, Notation, State, Tables};
 
 /// Published by the Cube21 article (levels 1..12).
-const ARTICLE: [u64; 12] =
-    [1, 32, 536, 7652, 102204, 1296753, 15250126, 153335000, 1138303312, 4067633460, 1434709972, 164952];
+const ARTICLE: [u64; 12] = [
+    1, 32, 536, 7652, 102204, 1296753, 15250126, 153335000, 1138303312, 4067633460, 1434709972,
+    164952,
+];
 
 fn opts(variant: Variant, max_level: u32) -> BuildOptions {
     let mut o = BuildOptions::new(variant);
@@ -28,7 +30,13 @@ static BUILDING: std::sync::Mutex<()> = std::sync::Mutex::new(());
 fn built(dir: &Path, name: &str, variant: Variant, max_level: u32) -> Database {
     let path = dir.join(name);
     let _one = BUILDING.lock().unwrap_or_else(|e| e.into_inner());
-    build(&path, &opts(variant, max_level), &mut NoProgress, &CancelToken::new()).unwrap();
+    build(
+        &path,
+        &opts(variant, max_level),
+        &mut NoProgress,
+        &CancelToken::new(),
+    )
+    .unwrap();
     Database::open(&path).unwrap()
 }
 
@@ -46,7 +54,11 @@ fn shared() -> &'static Shared {
         let dir = tempfile::tempdir().unwrap();
         let article = built(dir.path(), "article.db", Variant::Article, 6);
         let middle = built(dir.path(), "middle.db", Variant::Middle, 5);
-        Shared { _dir: dir, article, middle }
+        Shared {
+            _dir: dir,
+            article,
+            middle,
+        }
     })
 }
 
@@ -85,7 +97,11 @@ fn plain_levels(with_middle: bool, levels: usize) -> Vec<u64> {
             for x in 0..12 {
                 for y in 0..12 {
                     if let Ok(n) = s.turn(x, y).twist() {
-                        let n = if with_middle { n } else { State::from_slots(*n.slots(), twisty::sq1::Middle::Square).unwrap() };
+                        let n = if with_middle {
+                            n
+                        } else {
+                            State::from_slots(*n.slots(), twisty::sq1::Middle::Square).unwrap()
+                        };
                         if seen.insert(n) {
                             next.push(n);
                         }
@@ -93,7 +109,10 @@ fn plain_levels(with_middle: bool, levels: usize) -> Vec<u64> {
                 }
             }
         }
-        let new = next.iter().filter(|s| classes.insert(class_key(s, with_middle))).count();
+        let new = next
+            .iter()
+            .filter(|s| classes.insert(class_key(s, with_middle)))
+            .count();
         counts.push(new as u64);
         frontier = next;
     }
@@ -143,11 +162,23 @@ fn solutions_are_shortest_and_solve() {
             if sol.flipped {
                 end = end.flip();
             }
-            assert!(if with_middle { end.is_solved() } else { end.is_solved_ignoring_middle() }, "{s}: {}", sol.to_wca());
+            assert!(
+                if with_middle {
+                    end.is_solved()
+                } else {
+                    end.is_solved_ignoring_middle()
+                },
+                "{s}: {}",
+                sol.to_wca()
+            );
             // The article form (with its final `!`) solves exactly.
             let art = MoveSeq::parse(&sol.to_article(), Notation::Article).unwrap();
             let end2 = s.apply(&art).unwrap();
-            assert!(if with_middle { end2.is_solved() } else { end2.is_solved_ignoring_middle() });
+            assert!(if with_middle {
+                end2.is_solved()
+            } else {
+                end2.is_solved_ignoring_middle()
+            });
             // All shortest solutions: distinct, all of the same length, all solving.
             let all: Vec<_> = db.solutions(&s, 50).unwrap().collect();
             assert!(!all.is_empty() && all.len() <= 50);
@@ -160,7 +191,11 @@ fn solutions_are_shortest_and_solve() {
                 if x.flipped {
                     e = e.flip();
                 }
-                assert!(if with_middle { e.is_solved() } else { e.is_solved_ignoring_middle() });
+                assert!(if with_middle {
+                    e.is_solved()
+                } else {
+                    e.is_solved_ignoring_middle()
+                });
             }
         }
         // The middle model is never shorter than the article's.
@@ -171,11 +206,21 @@ fn solutions_are_shortest_and_solve() {
     let deep = tables.random_state(7, Colouring::Silver);
     let e = article.distance(&deep).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Database);
-    assert!(e.message().contains("deeper than this partial database, which holds levels 1..6"), "{e}");
+    assert!(
+        e.message()
+            .contains("deeper than this partial database, which holds levels 1..6"),
+        "{e}"
+    );
     let e = middle.distance(&deep).unwrap_err();
-    assert!(e.message().contains("which holds levels 1..5 (at most 4 twists)"), "{e}");
+    assert!(
+        e.message()
+            .contains("which holds levels 1..5 (at most 4 twists)"),
+        "{e}"
+    );
     // Six-colour states are refused.
-    let e = article.distance(&State::solved(Colouring::SixColour)).unwrap_err();
+    let e = article
+        .distance(&State::solved(Colouring::SixColour))
+        .unwrap_err();
     assert_eq!(e.kind(), ErrorKind::InvalidState);
 }
 
@@ -227,25 +272,52 @@ fn bad_files_are_refused_with_database_errors() {
         let mut h = bytes[..4096].to_vec();
         f(&mut h);
         std::fs::write(&p, &h).unwrap();
-        std::fs::OpenOptions::new().write(true).open(&p).unwrap().set_len(size).unwrap();
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&p)
+            .unwrap()
+            .set_len(size)
+            .unwrap();
         p
     };
-    expect(&variant("trunc.db", &|_| {}, len - 1), "truncated or padded");
+    expect(
+        &variant("trunc.db", &|_| {}, len - 1),
+        "truncated or padded",
+    );
     expect(&variant("magic.db", &|h| h[0] = b'X', len), "wrong magic");
-    expect(&variant("version.db", &|h| h[8] = 9, len), "format version 9");
-    expect(&variant("sum.db", &|h| h[130] ^= 1, len), "header checksum mismatch");
+    expect(
+        &variant("version.db", &|h| h[8] = 9, len),
+        "format version 9",
+    );
+    expect(
+        &variant("sum.db", &|h| h[130] ^= 1, len),
+        "header checksum mismatch",
+    );
     let short = dir.path().join("short.db");
     std::fs::write(&short, &bytes[..100]).unwrap();
     expect(&short, "truncated header");
     // Wrong variant.
-    let e = Database::open_variant(&path, Variant::Middle).err().unwrap();
-    assert!(e.message().contains("holds the article variant, middle was asked for"), "{e}");
+    let e = Database::open_variant(&path, Variant::Middle)
+        .err()
+        .unwrap();
+    assert!(
+        e.message()
+            .contains("holds the article variant, middle was asked for"),
+        "{e}"
+    );
     // A flipped data byte: opens, but verify names the region.
-    let mut f = std::fs::OpenOptions::new().read(true).write(true).open(&path).unwrap();
+    let mut f = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(&path)
+        .unwrap();
     use std::io::{Seek, SeekFrom, Write};
     f.seek(SeekFrom::Start(4096 + 12345)).unwrap();
     f.write_all(&[0xEE]).unwrap();
     drop(f);
     let e = Database::open(&path).unwrap().verify().unwrap_err();
-    assert!(e.message().contains("checksum mismatch in data region 0"), "{e}");
+    assert!(
+        e.message().contains("checksum mismatch in data region 0"),
+        "{e}"
+    );
 }

@@ -86,5 +86,9 @@ fn random_states_are_valid_twistable_and_spread_out() {
     }
     // Binomial(4000, 1/2): mean 2000, sd ~32; 4000 draws from 3678 positions cover ~2480.
     assert!((1850..2150).contains(&kites), "{kites} kites");
-    assert!(positions.len() > 2300, "{} distinct positions", positions.len());
+    assert!(
+        positions.len() > 2300,
+        "{} distinct positions",
+        positions.len()
+    );
 }

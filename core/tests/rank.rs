@@ -6,7 +6,9 @@ use twisty::rank::{MultisetRanker, MultisetRanker128, reference};
 
 /// Next permutation in lexicographic order (classic in-place step); false after the last.
 fn next_permutation(p: &mut [u8]) -> bool {
-    let Some(i) = (1..p.len()).rev().find(|&i| p[i - 1] < p[i]) else { return false };
+    let Some(i) = (1..p.len()).rev().find(|&i| p[i - 1] < p[i]) else {
+        return false;
+    };
     let j = (i..p.len()).rev().find(|&j| p[j] > p[i - 1]).unwrap();
     p.swap(i - 1, j);
     p[i..].reverse();
@@ -14,7 +16,11 @@ fn next_permutation(p: &mut [u8]) -> bool {
 }
 
 fn sorted(counts: &[u32]) -> Vec<u8> {
-    counts.iter().enumerate().flat_map(|(s, &c)| std::iter::repeat_n(s as u8, c as usize)).collect()
+    counts
+        .iter()
+        .enumerate()
+        .flat_map(|(s, &c)| std::iter::repeat_n(s as u8, c as usize))
+        .collect()
 }
 
 proptest! {
@@ -40,7 +46,7 @@ proptest! {
         seed in any::<u128>(),
     ) {
         let Ok(ranker) = MultisetRanker128::new(&counts) else { return Ok(()) };
-        prop_assume!(ranker.len() > 0 && ranker.count() < u128::MAX / 64);
+        prop_assume!(!ranker.is_empty() && ranker.count() < u128::MAX / 64);
         let r = seed % ranker.count();
         let perm = ranker.unrank(r).unwrap();
         prop_assert_eq!(ranker.rank(&perm).unwrap(), r);
@@ -60,7 +66,10 @@ proptest! {
 #[test]
 fn u64_and_u128_rankers_agree_near_the_u64_limit() {
     let counts = [3, 3, 3, 3, 3, 3, 2]; // 20!/(6^6 * 2) ~ 2.6e13
-    let (a, b) = (MultisetRanker::new(&counts).unwrap(), MultisetRanker128::new(&counts).unwrap());
+    let (a, b) = (
+        MultisetRanker::new(&counts).unwrap(),
+        MultisetRanker128::new(&counts).unwrap(),
+    );
     assert_eq!(a.count() as u128, b.count());
     for r in [0, 1, a.count() / 3, a.count() - 1] {
         assert_eq!(a.unrank(r).unwrap(), b.unrank(r as u128).unwrap());
@@ -75,7 +84,11 @@ fn u64_and_u128_rankers_agree_near_the_u64_limit() {
 fn regression_u128_unrank_when_the_product_fits_64_bits() {
     // r * m fits 64 bits while the count does not: the 64-bit shortcut once truncated the count.
     let r = MultisetRanker128::new(&[1; 21]).unwrap();
-    for rank in [676_000_000_000_000_000u128, 700_000_000_000_000_000, 878_000_000_000_000_000] {
+    for rank in [
+        676_000_000_000_000_000u128,
+        700_000_000_000_000_000,
+        878_000_000_000_000_000,
+    ] {
         let p = r.unrank(rank).unwrap();
         assert_eq!(r.rank(&p).unwrap(), rank);
         assert_eq!(reference::rank(&[1; 21], &p), rank);

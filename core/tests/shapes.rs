@@ -50,7 +50,10 @@ fn reachable_positions() -> HashSet<(LayerMask, LayerMask)> {
             for y in 0..12 {
                 let (t2, b2) = (rotate_layer(t, x), rotate_layer(b, y));
                 let cut = |m: LayerMask| m & 1 != 0 && m & (1 << 6) != 0;
-                for next in [(t2, b2)].into_iter().chain((cut(t2) && cut(b2)).then(|| twist_masks(t2, b2))) {
+                for next in [(t2, b2)]
+                    .into_iter()
+                    .chain((cut(t2) && cut(b2)).then(|| twist_masks(t2, b2)))
+                {
                     if seen.insert(next) {
                         queue.push_back(next);
                     }
@@ -65,14 +68,25 @@ fn reachable_positions() -> HashSet<(LayerMask, LayerMask)> {
 fn independent_search_reaches_the_same_shapes() {
     let reached = reachable_positions();
     let cut = |m: LayerMask| m & 1 != 0 && m & (1 << 6) != 0;
-    let twistable: HashSet<_> = reached.iter().filter(|(t, b)| cut(*t) && cut(*b)).copied().collect();
+    let twistable: HashSet<_> = reached
+        .iter()
+        .filter(|(t, b)| cut(*t) && cut(*b))
+        .copied()
+        .collect();
     assert_eq!(twistable.len(), 3678);
     let tables = Tables::new();
     let listed: HashSet<_> = tables.twistable_positions().iter().copied().collect();
     assert_eq!(twistable, listed);
-    let classes: HashSet<Shape> = reached.iter().map(|&(t, b)| Shape::of_masks(t, b)).collect();
+    let classes: HashSet<Shape> = reached
+        .iter()
+        .map(|&(t, b)| Shape::of_masks(t, b))
+        .collect();
     assert_eq!(classes.len(), 170);
-    assert!(reached.iter().all(|&(t, b)| corner_count(t) + corner_count(b) == 8));
+    assert!(
+        reached
+            .iter()
+            .all(|&(t, b)| corner_count(t) + corner_count(b) == 8)
+    );
 }
 
 #[test]

@@ -45,7 +45,11 @@ fn count_code(name: &str) -> u32 {
 
 /// A comma-separated list of numbers (empty field: empty list).
 fn list<T: std::str::FromStr>(field: &str) -> Vec<T> {
-    field.split(',').filter(|x| !x.is_empty()).map(|x| x.parse().ok().expect("number")).collect()
+    field
+        .split(',')
+        .filter(|x| !x.is_empty())
+        .map(|x| x.parse().ok().expect("number"))
+        .collect()
 }
 
 /// Where the database vectors' files live (`$DB` in the vector files): `TWISTY_DB_DIR`, or
@@ -89,7 +93,12 @@ fn ensure_vector_dbs() -> PathBuf {
         if !p.exists() {
             let tmp = dir.join(format!("{name}.tmp"));
             std::fs::write(&tmp, bytes).unwrap();
-            std::fs::OpenOptions::new().write(true).open(&tmp).unwrap().set_len(size).unwrap();
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open(&tmp)
+                .unwrap()
+                .set_len(size)
+                .unwrap();
             std::fs::rename(&tmp, &p).unwrap();
         }
     };
@@ -111,7 +120,10 @@ fn ensure_vector_dbs() -> PathBuf {
     if !dir.join("corrupt-data.db").exists() {
         use std::os::unix::fs::FileExt;
         let tmp = dir.join("corrupt-data.db.tmp");
-        let (src, dst) = (std::fs::File::open(&small).unwrap(), std::fs::File::create(&tmp).unwrap());
+        let (src, dst) = (
+            std::fs::File::open(&small).unwrap(),
+            std::fs::File::create(&tmp).unwrap(),
+        );
         dst.set_len(len).unwrap();
         let mut buf = vec![0u8; 1 << 16];
         let mut off = 0;
@@ -141,7 +153,10 @@ fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
     Ok(match op {
         "db_open" => {
             arity(1);
-            twisty::sq1::db::Variant::from_code(api::db_variant(&*api::db_open(a[0])?)).unwrap().name().to_string()
+            twisty::sq1::db::Variant::from_code(api::db_variant(&*api::db_open(a[0])?))
+                .unwrap()
+                .name()
+                .to_string()
         }
         "db_open_variant" => {
             arity(2);
@@ -150,11 +165,18 @@ fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
                 "middle" => twisty::sq1::db::Variant::Middle,
                 other => panic!("unknown variant {other}"),
             };
-            twisty::sq1::db::Database::open_variant(Path::new(a[0]), v)?.variant().name().to_string()
+            twisty::sq1::db::Database::open_variant(Path::new(a[0]), v)?
+                .variant()
+                .name()
+                .to_string()
         }
         "db_level_counts" => {
             arity(1);
-            api::db_level_counts(&*api::db_open(a[0])?).iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",")
+            api::db_level_counts(&*api::db_open(a[0])?)
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
         }
         "db_is_full" => {
             arity(1);
@@ -212,7 +234,10 @@ fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
         }
         "colouring" => {
             arity(1);
-            Colouring::from_code(api::sq1_colouring(a[0])?).unwrap().name().to_string()
+            Colouring::from_code(api::sq1_colouring(a[0])?)
+                .unwrap()
+                .name()
+                .to_string()
         }
         "shape_name" => {
             arity(1);
@@ -253,14 +278,20 @@ fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
         "unrank" => {
             arity(2);
             let perm = api::rank_unrank(&list(a[0]), a[1].parse().expect("rank"))?;
-            perm.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(",")
+            perm.iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
         }
         "debug_panic" => {
             arity(1);
             let msg = a[0].to_string();
             let caught = std::panic::catch_unwind(move || api::debug_panic(&msg));
             let payload = caught.expect_err("debug_panic must panic");
-            let text = payload.downcast_ref::<String>().cloned().expect("a String payload");
+            let text = payload
+                .downcast_ref::<String>()
+                .cloned()
+                .expect("a String payload");
             return Err(twisty::Error::new(twisty::ErrorKind::Panic, text));
         }
         other => panic!("unknown op {other}"),
@@ -284,7 +315,11 @@ fn every_vector_file_replays() {
         .filter(|p| p.extension().is_some_and(|x| x == "tsv"))
         .collect();
     files.sort();
-    assert!(files.len() >= 3, "expected vector files in {}", vectors_dir().display());
+    assert!(
+        files.len() >= 3,
+        "expected vector files in {}",
+        vectors_dir().display()
+    );
     let (mut rows, mut failures, mut transcript) = (0, Vec::new(), String::new());
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();
@@ -294,16 +329,30 @@ fn every_vector_file_replays() {
             }
             let line = line.replace("$DB", &db_dir.to_string_lossy());
             let fields: Vec<&str> = line.split('\t').collect();
-            let (op, args, want) = (fields[0], &fields[1..fields.len() - 1], fields[fields.len() - 1]);
+            let (op, args, want) = (
+                fields[0],
+                &fields[1..fields.len() - 1],
+                fields[fields.len() - 1],
+            );
             if args.contains(&"\\N") {
                 continue; // nulls exist only in Java and .NET
             }
             rows += 1;
             let got = expectation(&run(&tables, op, args));
             let name = file.file_name().unwrap().to_string_lossy();
-            writeln!(transcript, "{name}:{}\t{}", n + 1, got.replace(&*db_dir.to_string_lossy(), "$DB")).unwrap();
+            writeln!(
+                transcript,
+                "{name}:{}\t{}",
+                n + 1,
+                got.replace(&*db_dir.to_string_lossy(), "$DB")
+            )
+            .unwrap();
             if got != want {
-                failures.push(format!("{}:{}: {op} {args:?}\n  want {want}\n  got  {got}", file.display(), n + 1));
+                failures.push(format!(
+                    "{}:{}: {op} {args:?}\n  want {want}\n  got  {got}",
+                    file.display(),
+                    n + 1
+                ));
             }
         }
     }
@@ -313,7 +362,12 @@ fn every_vector_file_replays() {
         std::fs::create_dir_all(&path).unwrap();
         std::fs::write(Path::new(&path).join("rust.txt"), transcript).unwrap();
     }
-    assert!(failures.is_empty(), "{} of {rows} rows failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {rows} rows failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     assert!(rows > 200, "only {rows} rows");
 }
 
@@ -359,12 +413,21 @@ fn generated_files() -> Vec<(&'static str, String)> {
         writeln!(scrambles, "apply\t{start}\twca\t{wca}\tok:{end}").unwrap();
         writeln!(scrambles, "apply\t{start}\tarticle\t{article}\tok:{end}").unwrap();
         let inv = api::sq1_moves_inverse(&wca, 0).unwrap();
-        assert_eq!(&api::sq1_apply(&end, &inv, 0).unwrap(), start, "the inverse undoes {wca}");
+        assert_eq!(
+            &api::sq1_apply(&end, &inv, 0).unwrap(),
+            start,
+            "the inverse undoes {wca}"
+        );
         writeln!(scrambles, "apply\t{end}\twca\t{inv}\tok:{start}").unwrap();
         writeln!(notation, "convert\t{wca}\twca\tarticle\tok:{article}").unwrap();
         writeln!(notation, "convert\t{article}\tarticle\twca\tok:{wca}").unwrap();
         writeln!(notation, "inverse\t{wca}\twca\tok:{inv}").unwrap();
-        writeln!(notation, "inverse\t{article}\tarticle\tok:{}", api::sq1_moves_inverse(&article, 1).unwrap()).unwrap();
+        writeln!(
+            notation,
+            "inverse\t{article}\tarticle\tok:{}",
+            api::sq1_moves_inverse(&article, 1).unwrap()
+        )
+        .unwrap();
         states.push(end);
     }
 
@@ -383,24 +446,69 @@ fn generated_files() -> Vec<(&'static str, String)> {
     states.extend([solved.clone(), solved_silver.clone(), turned.clone()]);
     for s in &states {
         for ignore in ["false", "true"] {
-            writeln!(queries, "is_solved\t{s}\t{ignore}\tok:{}", api::sq1_is_solved(s, ignore == "true").unwrap()).unwrap();
-        }
-        writeln!(queries, "is_twistable\t{s}\tok:{}", api::sq1_is_twistable(s).unwrap()).unwrap();
-        writeln!(queries, "middle_is_square\t{s}\tok:{}", api::sq1_middle_is_square(s).unwrap()).unwrap();
-        let c = Colouring::from_code(api::sq1_colouring(s).unwrap()).unwrap().name();
-        writeln!(queries, "colouring\t{s}\tok:{c}").unwrap();
-        writeln!(queries, "shape_name\t{s}\tok:{}", api::sq1_shape_name(s).unwrap()).unwrap();
-        writeln!(queries, "shape_index\t{s}\tok:{}", api::sq1_shape_index(s).unwrap()).unwrap();
-        writeln!(queries, "twists_to_cube_shape\t{s}\tok:{}", api::sq1_twists_to_cube_shape(&tables, s).unwrap())
+            writeln!(
+                queries,
+                "is_solved\t{s}\t{ignore}\tok:{}",
+                api::sq1_is_solved(s, ignore == "true").unwrap()
+            )
             .unwrap();
-        writeln!(queries, "to_silver\t{s}\tok:{}", api::sq1_to_silver(s).unwrap()).unwrap();
+        }
+        writeln!(
+            queries,
+            "is_twistable\t{s}\tok:{}",
+            api::sq1_is_twistable(s).unwrap()
+        )
+        .unwrap();
+        writeln!(
+            queries,
+            "middle_is_square\t{s}\tok:{}",
+            api::sq1_middle_is_square(s).unwrap()
+        )
+        .unwrap();
+        let c = Colouring::from_code(api::sq1_colouring(s).unwrap())
+            .unwrap()
+            .name();
+        writeln!(queries, "colouring\t{s}\tok:{c}").unwrap();
+        writeln!(
+            queries,
+            "shape_name\t{s}\tok:{}",
+            api::sq1_shape_name(s).unwrap()
+        )
+        .unwrap();
+        writeln!(
+            queries,
+            "shape_index\t{s}\tok:{}",
+            api::sq1_shape_index(s).unwrap()
+        )
+        .unwrap();
+        writeln!(
+            queries,
+            "twists_to_cube_shape\t{s}\tok:{}",
+            api::sq1_twists_to_cube_shape(&tables, s).unwrap()
+        )
+        .unwrap();
+        writeln!(
+            queries,
+            "to_silver\t{s}\tok:{}",
+            api::sq1_to_silver(s).unwrap()
+        )
+        .unwrap();
         writeln!(queries, "parse_state\t{s}\tok:{s}").unwrap();
         let rotated = api::sq1_apply(s, "(5,-2)", 0).unwrap();
-        writeln!(queries, "equal_up_to_layer_rotation\t{s}\t{rotated}\tok:true").unwrap();
+        writeln!(
+            queries,
+            "equal_up_to_layer_rotation\t{s}\t{rotated}\tok:true"
+        )
+        .unwrap();
     }
     for pair in states.windows(2) {
         let eq = api::sq1_equal_up_to_layer_rotation(&pair[0], &pair[1]).unwrap();
-        writeln!(queries, "equal_up_to_layer_rotation\t{}\t{}\tok:{eq}", pair[0], pair[1]).unwrap();
+        writeln!(
+            queries,
+            "equal_up_to_layer_rotation\t{}\t{}\tok:{eq}",
+            pair[0], pair[1]
+        )
+        .unwrap();
     }
     // Database queries on the partial databases of ensure_vector_dbs (levels 1..4: 3 twists).
     let dir = ensure_vector_dbs();
@@ -409,31 +517,78 @@ fn generated_files() -> Vec<(&'static str, String)> {
     let mut db_states = vec![solved_silver_state, solved_silver_state.turn(3, -1)];
     for i in 0..12 {
         let seq = random_scramble(&mut rng, 1 + i % 3);
-        db_states.push(solved_silver_state.apply(&seq).unwrap().turn(i as i32, 2 * i as i32));
+        db_states.push(
+            solved_silver_state
+                .apply(&seq)
+                .unwrap()
+                .turn(i as i32, 2 * i as i32),
+        );
     }
     db_states.push(tables.random_state(5, Colouring::Silver)); // deeper than level 4
     for name in ["article-4.db", "middle-4.db"] {
         let path = dir.join(name).to_string_lossy().into_owned();
         let rel = format!("$DB/{name}");
-        let fix = |r: twisty::Result<String>| expectation(&r).replace(&*dir.to_string_lossy(), "$DB");
+        let fix =
+            |r: twisty::Result<String>| expectation(&r).replace(&*dir.to_string_lossy(), "$DB");
         let db = api::db_open(&path).unwrap();
-        writeln!(dbq, "db_open\t{rel}\t{}", fix(run(&tables, "db_open", &[&path]))).unwrap();
-        writeln!(dbq, "db_level_counts\t{rel}\t{}", fix(run(&tables, "db_level_counts", &[&path]))).unwrap();
-        writeln!(dbq, "db_is_full\t{rel}\t{}", fix(run(&tables, "db_is_full", &[&path]))).unwrap();
-        writeln!(dbq, "db_verify\t{rel}\t{}", fix(run(&tables, "db_verify", &[&path]))).unwrap();
+        writeln!(
+            dbq,
+            "db_open\t{rel}\t{}",
+            fix(run(&tables, "db_open", &[&path]))
+        )
+        .unwrap();
+        writeln!(
+            dbq,
+            "db_level_counts\t{rel}\t{}",
+            fix(run(&tables, "db_level_counts", &[&path]))
+        )
+        .unwrap();
+        writeln!(
+            dbq,
+            "db_is_full\t{rel}\t{}",
+            fix(run(&tables, "db_is_full", &[&path]))
+        )
+        .unwrap();
+        writeln!(
+            dbq,
+            "db_verify\t{rel}\t{}",
+            fix(run(&tables, "db_verify", &[&path]))
+        )
+        .unwrap();
         for st in &db_states {
             let t = st.to_string();
-            writeln!(dbq, "db_distance\t{rel}\t{t}\t{}", fix(run(&tables, "db_distance", &[&path, &t]))).unwrap();
-            writeln!(dbq, "db_solve\t{rel}\t{t}\t{}", fix(run(&tables, "db_solve", &[&path, &t]))).unwrap();
-            writeln!(dbq, "db_solutions\t{rel}\t{t}\t5\t{}", fix(run(&tables, "db_solutions", &[&path, &t, "5"])))
-                .unwrap();
+            writeln!(
+                dbq,
+                "db_distance\t{rel}\t{t}\t{}",
+                fix(run(&tables, "db_distance", &[&path, &t]))
+            )
+            .unwrap();
+            writeln!(
+                dbq,
+                "db_solve\t{rel}\t{t}\t{}",
+                fix(run(&tables, "db_solve", &[&path, &t]))
+            )
+            .unwrap();
+            writeln!(
+                dbq,
+                "db_solutions\t{rel}\t{t}\t5\t{}",
+                fix(run(&tables, "db_solutions", &[&path, &t, "5"]))
+            )
+            .unwrap();
             if let Ok(sol) = api::db_solve(&db, &t) {
                 // Every solution vector is also checked here: it solves the state.
-                let mut end = State::parse(&t).unwrap().apply(&MoveSeq::parse(&sol.wca, Notation::Wca).unwrap()).unwrap();
+                let mut end = State::parse(&t)
+                    .unwrap()
+                    .apply(&MoveSeq::parse(&sol.wca, Notation::Wca).unwrap())
+                    .unwrap();
                 if sol.flipped {
                     end = end.flip();
                 }
-                assert!(end.is_solved_ignoring_middle(), "{name}: {t} by {}", sol.wca);
+                assert!(
+                    end.is_solved_ignoring_middle(),
+                    "{name}: {t} by {}",
+                    sol.wca
+                );
             }
         }
     }

@@ -233,7 +233,10 @@ pub fn u64_arg(value: i64, name: &str) -> Result<u64> {
 
 /// A Java `long[]` result holding unsigned counts. A count above `Long.MAX_VALUE` or more than
 /// `Integer.MAX_VALUE` elements are an `invalid_argument` error (neither happens for real data).
-pub fn u64_array_result<'local>(env: &mut Env<'local>, values: &[u64]) -> Result<JLongArray<'local>> {
+pub fn u64_array_result<'local>(
+    env: &mut Env<'local>,
+    values: &[u64],
+) -> Result<JLongArray<'local>> {
     let longs = values
         .iter()
         .map(|&v| {

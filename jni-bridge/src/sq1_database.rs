@@ -12,9 +12,7 @@ use twisty::api::{self, SolutionText};
 use twisty::progress::{CancelToken, ProgressReport};
 use twisty::sq1::db::Database;
 
-use crate::error::{
-    BridgeError, Result, call, string_arg, u32_arg, u64_arg, u64_array_result,
-};
+use crate::error::{BridgeError, Result, call, string_arg, u32_arg, u64_arg, u64_array_result};
 use crate::{cancellation, handle, sq1_solution_iterator};
 
 const TYPE_NAME: &str = "Square1Database";
@@ -145,7 +143,9 @@ pub fn native_solutions<'local>(
         let state = string_arg(env, &state, "state")?;
         let limit = u64_arg(limit, "limit")?;
         let solutions = api::db_solutions(Arc::clone(database(ptr)?), &state, limit)?;
-        Ok(handle::into_handle::<sq1_solution_iterator::Cursor>(Mutex::new(solutions)))
+        Ok(handle::into_handle::<sq1_solution_iterator::Cursor>(
+            Mutex::new(solutions),
+        ))
     })
 }
 

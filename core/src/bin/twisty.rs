@@ -11,11 +11,16 @@ use twisty::sq1::db::{self, BuildOptions, Database, Variant};
 use twisty::sq1::{Colouring, MoveSeq, Notation, Shape, ShapeCount, State, Tables};
 
 /// Built-in Square-1 scramble used by `twisty demo`.
-const DEMO_SCRAMBLE: &str = "(4,-1)/ (6,0)/ (6,6)/ (-3,-3)/ (-3,-3)/ (6,0)/ (2,6)/ (0,-3)/ (6,-3)/ (-5,6)/ (0,3)/ (0,3)/";
+const DEMO_SCRAMBLE: &str =
+    "(4,-1)/ (6,0)/ (6,6)/ (-3,-3)/ (-3,-3)/ (6,0)/ (2,6)/ (0,-3)/ (6,-3)/ (-5,6)/ (0,3)/ (0,3)/";
 const DEMO_SEED: u64 = 2026;
 
 #[derive(Parser)]
-#[command(name = "twisty", version, about = "Twisty-puzzle engine: Square-1 state, notation and shapes")]
+#[command(
+    name = "twisty",
+    version,
+    about = "Twisty-puzzle engine: Square-1 state, notation and shapes"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -153,16 +158,36 @@ fn describe(state: &State, tables: &Tables) {
     println!("state:      {state}");
     println!("shape:      {} (#{} of 170)", shape.name(), shape.index());
     println!("twistable:  {}", state.is_twistable());
-    println!("solved:     {} (ignoring middle: {})", state.is_solved(), state.is_solved_ignoring_middle());
+    println!(
+        "solved:     {} (ignoring middle: {})",
+        state.is_solved(),
+        state.is_solved_ignoring_middle()
+    );
     println!("to cube:    {} twists", tables.twists_to_cube_shape(state));
 }
 
 fn print_header(h: &db::Header) {
     println!("variant:    {}", h.variant.name());
-    println!("status:     {:?}{}", h.status, if h.exhausted { " (all levels)" } else { " (partial)" });
+    println!(
+        "status:     {:?}{}",
+        h.status,
+        if h.exhausted {
+            " (all levels)"
+        } else {
+            " (partial)"
+        }
+    );
     println!("levels:     1..{}", h.completed_level);
-    println!("classes:    {} of {}", h.found(), db::class_count(h.variant));
-    println!("build time: {:.1} s on {} threads", h.build_millis as f64 / 1000.0, h.threads);
+    println!(
+        "classes:    {} of {}",
+        h.found(),
+        db::class_count(h.variant)
+    );
+    println!(
+        "build time: {:.1} s on {} threads",
+        h.build_millis as f64 / 1000.0,
+        h.threads
+    );
     for (l, c) in h.level_counts.iter().enumerate().filter(|(_, c)| **c > 0) {
         println!("level {l:2}: {c:>14}");
     }
@@ -170,11 +195,21 @@ fn print_header(h: &db::Header) {
 
 /// The level distribution as an SVG bar chart (logarithmic count axis, counts printed on bars).
 fn histogram_svg(h: &db::Header) -> String {
-    let levels: Vec<(usize, u64)> = h.level_counts.iter().copied().enumerate().filter(|&(_, c)| c > 0).collect();
+    let levels: Vec<(usize, u64)> = h
+        .level_counts
+        .iter()
+        .copied()
+        .enumerate()
+        .filter(|&(_, c)| c > 0)
+        .collect();
     let (ht, left, bottom, top) = (420.0, 70.0, 50.0, 50.0);
     let w = (left + 20.0 + 66.0 * levels.len() as f64).max(600.0);
     let plot_h = ht - bottom - top;
-    let max_log = levels.iter().map(|&(_, c)| (c as f64).log10()).fold(1.0, f64::max).ceil();
+    let max_log = levels
+        .iter()
+        .map(|&(_, c)| (c as f64).log10())
+        .fold(1.0, f64::max)
+        .ceil();
     let bar_w = (w - left - 20.0) / levels.len() as f64;
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{ht}\" font-family=\"sans-serif\" font-size=\"11\">\n\
@@ -219,7 +254,12 @@ fn histogram_svg(h: &db::Header) -> String {
 
 fn db_command(cmd: DbCommand) -> twisty::Result<()> {
     match cmd {
-        DbCommand::Build { path, variant, max_level, threads } => {
+        DbCommand::Build {
+            path,
+            variant,
+            max_level,
+            threads,
+        } => {
             let mut opts = BuildOptions::new(variant.into());
             opts.max_level = max_level;
             opts.threads = threads;
@@ -229,15 +269,20 @@ fn db_command(cmd: DbCommand) -> twisty::Result<()> {
             let _ = ctrlc::set_handler(move || c2.cancel());
             let bar = ProgressBar::new(1);
             bar.set_style(
-                ProgressStyle::with_template("{msg:32} [{bar:30}] {percent:>3}% {elapsed_precise} eta {eta}")
-                    .unwrap()
-                    .progress_chars("=> "),
+                ProgressStyle::with_template(
+                    "{msg:32} [{bar:30}] {percent:>3}% {elapsed_precise} eta {eta}",
+                )
+                .unwrap()
+                .progress_chars("=> "),
             );
             let mut last_phase = String::new();
             let mut report = |r: &ProgressReport| {
                 if r.phase != last_phase {
                     if !last_phase.is_empty() {
-                        bar.println(format!("{last_phase}: done, {} classes so far, {:.0?} elapsed", r.found, r.elapsed));
+                        bar.println(format!(
+                            "{last_phase}: done, {} classes so far, {:.0?} elapsed",
+                            r.found, r.elapsed
+                        ));
                     }
                     last_phase = r.phase.clone();
                     bar.set_message(r.phase.clone());
@@ -246,7 +291,10 @@ fn db_command(cmd: DbCommand) -> twisty::Result<()> {
                 }
                 bar.set_position(r.done);
                 if r.done == r.total {
-                    bar.println(format!("{}: done, {} classes so far, {:.0?} elapsed", r.phase, r.found, r.elapsed));
+                    bar.println(format!(
+                        "{}: done, {} classes so far, {:.0?} elapsed",
+                        r.phase, r.found, r.elapsed
+                    ));
                     last_phase.clear();
                 }
             };
@@ -258,8 +306,9 @@ fn db_command(cmd: DbCommand) -> twisty::Result<()> {
             let db = Database::open(&path)?;
             print_header(db.header());
             if let Some(out) = histogram {
-                std::fs::write(&out, histogram_svg(db.header()))
-                    .map_err(|e| twisty::Error::invalid_argument(format!("{}: {e}", out.display())))?;
+                std::fs::write(&out, histogram_svg(db.header())).map_err(|e| {
+                    twisty::Error::invalid_argument(format!("{}: {e}", out.display()))
+                })?;
                 println!("histogram:  {}", out.display());
             }
         }
@@ -267,17 +316,33 @@ fn db_command(cmd: DbCommand) -> twisty::Result<()> {
             Database::open(&path)?.verify()?;
             println!("{}: every region matches its checksum", path.display());
         }
-        DbCommand::Solve { path, state, moves, all, limit } => {
+        DbCommand::Solve {
+            path,
+            state,
+            moves,
+            all,
+            limit,
+        } => {
             let db = Database::open(&path)?;
             let s = match (state, moves) {
                 (Some(text), None) => State::parse(&text)?.to_silver(),
-                (None, Some(m)) => State::solved(Colouring::Silver).apply(&MoveSeq::parse(&m, Notation::Wca)?)?,
-                _ => return Err(twisty::Error::invalid_argument("give either a state or --moves")),
+                (None, Some(m)) => {
+                    State::solved(Colouring::Silver).apply(&MoveSeq::parse(&m, Notation::Wca)?)?
+                }
+                _ => {
+                    return Err(twisty::Error::invalid_argument(
+                        "give either a state or --moves",
+                    ));
+                }
             };
             println!("state:    {s}");
             println!("twists:   {} (level {})", db.distance(&s)?, db.level(&s)?);
             let show = |sol: &db::Solution| {
-                let note = if sol.flipped { "  (ends upside down)" } else { "" };
+                let note = if sol.flipped {
+                    "  (ends upside down)"
+                } else {
+                    ""
+                };
                 println!("wca:      {}{note}", sol.to_wca());
                 println!("article:  {}", sol.to_article());
             };
@@ -287,7 +352,10 @@ fn db_command(cmd: DbCommand) -> twisty::Result<()> {
                     show(&sol);
                     n += 1;
                 }
-                println!("{n} shortest solution(s){}", if n == limit { " (limit reached)" } else { "" });
+                println!(
+                    "{n} shortest solution(s){}",
+                    if n == limit { " (limit reached)" } else { "" }
+                );
             } else {
                 show(&db.solve(&s)?);
             }
@@ -297,7 +365,11 @@ fn db_command(cmd: DbCommand) -> twisty::Result<()> {
 }
 
 fn colouring(silver: bool) -> Colouring {
-    if silver { Colouring::Silver } else { Colouring::SixColour }
+    if silver {
+        Colouring::Silver
+    } else {
+        Colouring::SixColour
+    }
 }
 
 fn run(cli: Cli) -> twisty::Result<()> {
@@ -305,7 +377,8 @@ fn run(cli: Cli) -> twisty::Result<()> {
     match cli.command.unwrap_or(Command::Demo) {
         Command::Demo => {
             println!("scramble:   {DEMO_SCRAMBLE}");
-            let s = State::solved(Colouring::SixColour).apply(&MoveSeq::parse(DEMO_SCRAMBLE, Notation::Wca)?)?;
+            let s = State::solved(Colouring::SixColour)
+                .apply(&MoveSeq::parse(DEMO_SCRAMBLE, Notation::Wca)?)?;
             describe(&s, &tables);
             let r = tables.random_state(DEMO_SEED, Colouring::SixColour);
             println!("random state (seed {DEMO_SEED}):");
@@ -313,7 +386,12 @@ fn run(cli: Cli) -> twisty::Result<()> {
         }
         Command::Db(cmd) => db_command(cmd)?,
         Command::Sq1(cmd) => match cmd {
-            Sq1Command::Apply { moves, state, notation, silver } => {
+            Sq1Command::Apply {
+                moves,
+                state,
+                notation,
+                silver,
+            } => {
                 let start = match state {
                     Some(text) => State::parse(&text)?,
                     None => State::solved(colouring(silver)),
@@ -326,18 +404,40 @@ fn run(cli: Cli) -> twisty::Result<()> {
                 println!("{}", MoveSeq::parse(&moves, n)?.inverse().format(n)?);
             }
             Sq1Command::Convert { moves, from, to } => {
-                println!("{}", MoveSeq::parse(&moves, from.into())?.format(to.into())?);
+                println!(
+                    "{}",
+                    MoveSeq::parse(&moves, from.into())?.format(to.into())?
+                );
             }
             Sq1Command::Info { state } => describe(&State::parse(&state)?, &tables),
-            Sq1Command::Random { seed, silver } => println!("{}", tables.random_state(seed, colouring(silver))),
+            Sq1Command::Random { seed, silver } => {
+                println!("{}", tables.random_state(seed, colouring(silver)))
+            }
             Sq1Command::Shapes { list } => {
-                println!("layer shapes:                         {}", tables.count(ShapeCount::LayerShapes));
-                println!("twistable positions (rotations apart): {}", tables.count(ShapeCount::TwistablePositions));
-                println!("cube shapes up to layer rotation:     {}", tables.count(ShapeCount::UpToLayerRotation));
-                println!("  ... and up to flip:                 {}", tables.count(ShapeCount::UpToRotationAndFlip));
+                println!(
+                    "layer shapes:                         {}",
+                    tables.count(ShapeCount::LayerShapes)
+                );
+                println!(
+                    "twistable positions (rotations apart): {}",
+                    tables.count(ShapeCount::TwistablePositions)
+                );
+                println!(
+                    "cube shapes up to layer rotation:     {}",
+                    tables.count(ShapeCount::UpToLayerRotation)
+                );
+                println!(
+                    "  ... and up to flip:                 {}",
+                    tables.count(ShapeCount::UpToRotationAndFlip)
+                );
                 if list {
                     for s in Shape::all() {
-                        println!("{:3} {:<24} flip class {:2}", s.index(), s.name(), s.flip_class());
+                        println!(
+                            "{:3} {:<24} flip class {:2}",
+                            s.index(),
+                            s.name(),
+                            s.flip_class()
+                        );
                     }
                 }
             }

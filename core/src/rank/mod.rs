@@ -126,7 +126,9 @@ macro_rules! ranker {
             /// number of permutations does not fit the integer type.
             pub fn new(counts: &[u32]) -> Result<$name> {
                 if counts.is_empty() {
-                    return Err(Error::invalid_argument("a multiset needs at least one symbol type"));
+                    return Err(Error::invalid_argument(
+                        "a multiset needs at least one symbol type",
+                    ));
                 }
                 if counts.len() > 256 {
                     return Err(Error::invalid_argument(format!(
@@ -157,7 +159,11 @@ macro_rules! ranker {
                             })?;
                     }
                 }
-                Ok($name { counts: counts.to_vec(), len: len as usize, total: total as $int })
+                Ok($name {
+                    counts: counts.to_vec(),
+                    len: len as usize,
+                    total: total as $int,
+                })
             }
 
             /// Number of distinct permutations.
@@ -253,7 +259,9 @@ macro_rules! ranker {
 /// floor(r * m / big_m) for r < big_m and small m (the result is < m), without overflow.
 fn floor_mul_div(r: u128, m: u128, big_m: u128) -> u128 {
     match r.checked_mul(m) {
-        Some(p) if p <= u64::MAX as u128 && big_m <= u64::MAX as u128 => ((p as u64) / (big_m as u64)) as u128,
+        Some(p) if p <= u64::MAX as u128 && big_m <= u64::MAX as u128 => {
+            ((p as u64) / (big_m as u64)) as u128
+        }
         Some(p) => p / big_m,
         None => {
             // r*m overflows only for huge u128 multisets: binary search the answer in 0..m.
@@ -294,7 +302,10 @@ mod tests {
     #[test]
     fn fenwick_prefix_and_find() {
         let f = Fenwick::new(&[2, 0, 3, 1]);
-        assert_eq!((0..=4).map(|s| f.prefix(s)).collect::<Vec<_>>(), vec![0, 2, 2, 5, 6]);
+        assert_eq!(
+            (0..=4).map(|s| f.prefix(s)).collect::<Vec<_>>(),
+            vec![0, 2, 2, 5, 6]
+        );
         assert_eq!(f.find(0), (0, 0));
         assert_eq!(f.find(1), (0, 0));
         assert_eq!(f.find(2), (2, 2));
@@ -306,9 +317,15 @@ mod tests {
     fn counts_and_overflow() {
         assert_eq!(MultisetRanker::new(&[2, 2, 2, 2]).unwrap().count(), 2520);
         assert_eq!(MultisetRanker::new(&[1; 8]).unwrap().count(), 40320);
-        assert_eq!(MultisetRanker::new(&[1; 20]).unwrap().count(), 2_432_902_008_176_640_000);
+        assert_eq!(
+            MultisetRanker::new(&[1; 20]).unwrap().count(),
+            2_432_902_008_176_640_000
+        );
         assert!(MultisetRanker::new(&[1; 21]).is_err());
-        assert_eq!(MultisetRanker128::new(&[1; 21]).unwrap().count(), 51_090_942_171_709_440_000);
+        assert_eq!(
+            MultisetRanker128::new(&[1; 21]).unwrap().count(),
+            51_090_942_171_709_440_000
+        );
         assert!(MultisetRanker128::new(&[1; 35]).is_err());
     }
 
@@ -316,9 +333,19 @@ mod tests {
     fn bad_arguments() {
         let r = MultisetRanker::new(&[2, 1]).unwrap();
         assert!(r.rank(&[0, 0]).is_err());
-        assert!(r.rank(&[0, 0, 0]).unwrap_err().message().contains("symbol 0 at index 2"));
+        assert!(
+            r.rank(&[0, 0, 0])
+                .unwrap_err()
+                .message()
+                .contains("symbol 0 at index 2")
+        );
         assert!(r.rank(&[0, 3, 1]).is_err());
-        assert!(r.unrank(3).unwrap_err().message().contains("out of range 0..3"));
+        assert!(
+            r.unrank(3)
+                .unwrap_err()
+                .message()
+                .contains("out of range 0..3")
+        );
         assert!(MultisetRanker::new(&[]).is_err());
     }
 }

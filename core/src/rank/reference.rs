@@ -13,8 +13,8 @@ pub fn rank(counts: &[u32], perm: &[u8]) -> u128 {
     let mut rank = 0u128;
     for (i, &a) in perm.iter().enumerate() {
         let m = (perm.len() - i) as u128;
-        for s in 0..a as usize {
-            rank += big_m * left[s] as u128 / m;
+        for &c in &left[..a as usize] {
+            rank += big_m * c as u128 / m;
         }
         big_m = big_m * left[a as usize] as u128 / m;
         left[a as usize] -= 1;
@@ -30,12 +30,12 @@ pub fn unrank(counts: &[u32], mut rank: u128) -> Vec<u8> {
     let mut out = Vec::with_capacity(n as usize);
     for i in 0..n as usize {
         let m = (n as usize - i) as u128;
-        for s in 0..left.len() {
-            let block = big_m * left[s] as u128 / m;
+        for (s, c) in left.iter_mut().enumerate() {
+            let block = big_m * *c as u128 / m;
             if rank < block {
                 out.push(s as u8);
                 big_m = block;
-                left[s] -= 1;
+                *c -= 1;
                 break;
             }
             rank -= block;

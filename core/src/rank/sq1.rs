@@ -33,12 +33,16 @@ pub struct Sq1Ranks {
 
 /// Packs eight 2-bit symbols, place 0 in the low bits.
 pub fn pack_small(perm: &[u8; 8]) -> u16 {
-    perm.iter().enumerate().fold(0, |k, (i, &s)| k | ((s as u16 & 3) << (2 * i)))
+    perm.iter()
+        .enumerate()
+        .fold(0, |k, (i, &s)| k | ((s as u16 & 3) << (2 * i)))
 }
 
 /// Packs eight 3-bit symbols, place 0 in the low bits.
 pub fn pack_big(perm: &[u8; 8]) -> u32 {
-    perm.iter().enumerate().fold(0, |k, (i, &s)| k | ((s as u32 & 7) << (3 * i)))
+    perm.iter()
+        .enumerate()
+        .fold(0, |k, (i, &s)| k | ((s as u32 & 7) << (3 * i)))
 }
 
 impl Sq1Ranks {
@@ -49,11 +53,10 @@ impl Sq1Ranks {
             let mut small_rank = vec![u16::MAX; 1 << 16];
             let mut small_key = vec![0u16; SMALL_COUNT];
             let mut perm = [0u8; 8];
-            for r in 0..SMALL_COUNT {
+            for (r, key) in small_key.iter_mut().enumerate() {
                 small.unrank_into(r as u64, &mut perm).expect("in range");
-                let key = pack_small(&perm);
-                small_key[r] = key;
-                small_rank[key as usize] = r as u16;
+                *key = pack_small(&perm);
+                small_rank[*key as usize] = r as u16;
             }
             let big = MultisetRanker::new(&[1; 8]).expect("40320 fits");
             let big_key = (0..BIG_COUNT as u64)
@@ -68,18 +71,34 @@ impl Sq1Ranks {
             let big_first = (0..4096)
                 .map(|k| {
                     (0..4)
-                        .map(|i| (field(k, i) - (0..i).filter(|&j| field(k, j) < field(k, i)).count().min(field(k, i))) as u32 * FACT[i])
+                        .map(|i| {
+                            (field(k, i)
+                                - (0..i)
+                                    .filter(|&j| field(k, j) < field(k, i))
+                                    .count()
+                                    .min(field(k, i))) as u32
+                                * FACT[i]
+                        })
                         .sum::<u32>() as u16
                 })
                 .collect();
             let big_last = (0..4096)
                 .map(|k| {
                     (0..4)
-                        .map(|i| (i + 1..4).filter(|&j| field(k, j) < field(k, i)).count() as u32 * FACT[4 + i])
+                        .map(|i| {
+                            (i + 1..4).filter(|&j| field(k, j) < field(k, i)).count() as u32
+                                * FACT[4 + i]
+                        })
                         .sum::<u32>() as u16
                 })
                 .collect();
-            Sq1Ranks { small_rank, small_key, big_key, big_first, big_last }
+            Sq1Ranks {
+                small_rank,
+                small_key,
+                big_key,
+                big_first,
+                big_last,
+            }
         })
     }
 

@@ -92,7 +92,10 @@ pub struct MoveSeq {
 
 impl MoveSeq {
     pub fn new(moves: Vec<Move>) -> MoveSeq {
-        MoveSeq { moves, positions: Vec::new() }
+        MoveSeq {
+            moves,
+            positions: Vec::new(),
+        }
     }
 
     pub fn moves(&self) -> &[Move] {
@@ -118,7 +121,12 @@ impl MoveSeq {
     }
 
     pub fn parse(text: &str, notation: Notation) -> Result<MoveSeq> {
-        Parser { chars: text.chars().collect(), pos: 0, notation }.sequence()
+        Parser {
+            chars: text.chars().collect(),
+            pos: 0,
+            notation,
+        }
+        .sequence()
     }
 
     /// The sequence that undoes this one.
@@ -130,7 +138,8 @@ impl MoveSeq {
     pub fn format(&self, notation: Notation) -> Result<String> {
         let mut out = String::new();
         for (i, &m) in self.moves.iter().enumerate() {
-            let glue_to_turn = i > 0 && m == Move::Twist && matches!(self.moves[i - 1], Move::Turn { .. });
+            let glue_to_turn =
+                i > 0 && m == Move::Twist && matches!(self.moves[i - 1], Move::Turn { .. });
             if notation == Notation::Wca && i > 0 && !glue_to_turn {
                 out.push(' ');
             }
@@ -138,9 +147,10 @@ impl MoveSeq {
                 Move::Turn { top, bottom } => {
                     let (t, b) = match notation {
                         Notation::Wca => (top, bottom),
-                        Notation::Article => {
-                            (normalize_turn(-(top as i32)), normalize_turn(-(bottom as i32)))
-                        }
+                        Notation::Article => (
+                            normalize_turn(-(top as i32)),
+                            normalize_turn(-(bottom as i32)),
+                        ),
                     };
                     write!(out, "({t},{b})").unwrap();
                 }
@@ -190,7 +200,10 @@ impl Parser {
             self.pos += 1;
             Ok(())
         } else {
-            Err(Error::notation(self.pos, format!("expected '{want}' but found {}", self.found())))
+            Err(Error::notation(
+                self.pos,
+                format!("expected '{want}' but found {}", self.found()),
+            ))
         }
     }
 
@@ -206,15 +219,24 @@ impl Parser {
             self.pos += 1;
         }
         if self.pos == digits_start {
-            return Err(Error::notation(self.pos, format!("expected a number but found {}", self.found())));
+            return Err(Error::notation(
+                self.pos,
+                format!("expected a number but found {}", self.found()),
+            ));
         }
         let digits: String = self.chars[digits_start..self.pos].iter().collect();
-        let value = digits.parse::<i64>().ok().map(|v| if negative { -v } else { v });
+        let value = digits
+            .parse::<i64>()
+            .ok()
+            .map(|v| if negative { -v } else { v });
         match value {
             Some(v) if (TURN_MIN as i64..=TURN_MAX as i64).contains(&v) => Ok(v as i8),
             _ => {
                 let text: String = self.chars[start..self.pos].iter().collect();
-                Err(Error::notation(start, format!("turn {text} is out of range {TURN_MIN}..{TURN_MAX}")))
+                Err(Error::notation(
+                    start,
+                    format!("turn {text} is out of range {TURN_MIN}..{TURN_MAX}"),
+                ))
             }
         }
     }
@@ -255,7 +277,10 @@ impl Parser {
                     };
                     return Err(Error::notation(
                         start,
-                        format!("unexpected '{c}' in {} notation (expected {allowed})", self.notation.name()),
+                        format!(
+                            "unexpected '{c}' in {} notation (expected {allowed})",
+                            self.notation.name()
+                        ),
                     ));
                 }
             };
@@ -276,7 +301,13 @@ mod tests {
         assert_eq!(seq.format(Notation::Wca).unwrap(), text);
         let sloppy = MoveSeq::parse("  ( 1 , 0 ) /(-1,3)  /(0,  3) ", Notation::Wca).unwrap();
         assert_eq!(sloppy.format(Notation::Wca).unwrap(), text);
-        assert_eq!(MoveSeq::parse("/ (3,0)/ /", Notation::Wca).unwrap().format(Notation::Wca).unwrap(), "/ (3,0)/ /");
+        assert_eq!(
+            MoveSeq::parse("/ (3,0)/ /", Notation::Wca)
+                .unwrap()
+                .format(Notation::Wca)
+                .unwrap(),
+            "/ (3,0)/ /"
+        );
     }
 
     #[test]
@@ -292,7 +323,10 @@ mod tests {
     #[test]
     fn inverse_reverses_and_negates() {
         let seq = MoveSeq::parse("(1,6)/ (-5,0)/", Notation::Wca).unwrap();
-        assert_eq!(seq.inverse().format(Notation::Wca).unwrap(), "/ (5,0)/ (-1,6)");
+        assert_eq!(
+            seq.inverse().format(Notation::Wca).unwrap(),
+            "/ (5,0)/ (-1,6)"
+        );
     }
 
     #[test]

@@ -25,7 +25,9 @@ pub fn rotate_layer(mask: LayerMask, by: u32) -> LayerMask {
 
 /// Whether every piece of the mask is 1 or 2 slots wide.
 pub fn is_valid_layer(mask: LayerMask) -> bool {
-    mask & !FULL == 0 && mask != 0 && (0..12).all(|i| mask & (1 << i) != 0 || mask & (1 << ((i + 11) % 12)) != 0)
+    mask & !FULL == 0
+        && mask != 0
+        && (0..12).all(|i| mask & (1 << i) != 0 || mask & (1 << ((i + 11) % 12)) != 0)
 }
 
 /// Corners in a layer: each takes two slots, so corners = 12 - pieces.
@@ -41,7 +43,10 @@ pub fn is_cut_at_seam(mask: LayerMask) -> bool {
 /// The masks after `/` (both layers must be cut at the seam): top slots 6..11 and bottom slots
 /// 0..5 trade places in order.
 pub fn twist_masks(top: LayerMask, bottom: LayerMask) -> (LayerMask, LayerMask) {
-    ((top & 0x3F) | ((bottom & 0x3F) << 6), (top >> 6) | (bottom & 0xFC0))
+    (
+        (top & 0x3F) | ((bottom & 0x3F) << 6),
+        (top >> 6) | (bottom & 0xFC0),
+    )
 }
 
 /// The pieces of a layer read clockwise from slot `start`.
@@ -63,7 +68,11 @@ fn read_from(mask: LayerMask, start: u32) -> String {
 
 /// The name of a layer's shape: the smallest reading that starts at a piece.
 pub fn layer_name(mask: LayerMask) -> String {
-    (0..12).filter(|&r| mask & (1 << r) != 0).map(|r| read_from(mask, r)).min().expect("empty layer")
+    (0..12)
+        .filter(|&r| mask & (1 << r) != 0)
+        .map(|r| read_from(mask, r))
+        .min()
+        .expect("empty layer")
 }
 
 /// The smallest rotation of a mask, as a number: equal for masks of the same layer shape.
@@ -92,8 +101,10 @@ struct ShapeEntry {
 fn catalog() -> &'static Catalog {
     static CATALOG: OnceLock<Catalog> = OnceLock::new();
     CATALOG.get_or_init(|| {
-        let mut canon: Vec<LayerMask> =
-            (0..=FULL).filter(|&m| is_valid_layer(m) && (2..=6).contains(&corner_count(m))).map(canonical_mask).collect();
+        let mut canon: Vec<LayerMask> = (0..=FULL)
+            .filter(|&m| is_valid_layer(m) && (2..=6).contains(&corner_count(m)))
+            .map(canonical_mask)
+            .collect();
         canon.sort_by_key(|&m| layer_name(m));
         canon.dedup();
         let layer_names: Vec<String> = canon.iter().map(|&m| layer_name(m)).collect();
@@ -115,7 +126,8 @@ fn catalog() -> &'static Catalog {
                 }
             }
         }
-        let name = |&(t, b): &(u8, u8)| format!("{}/{}", layer_names[t as usize], layer_names[b as usize]);
+        let name =
+            |&(t, b): &(u8, u8)| format!("{}/{}", layer_names[t as usize], layer_names[b as usize]);
         pairs.sort_by_key(name);
         let mut shape_of_layers = vec![255u8; n * n];
         for (i, &(t, b)) in pairs.iter().enumerate() {
@@ -135,9 +147,21 @@ fn catalog() -> &'static Catalog {
         let shapes = pairs
             .iter()
             .enumerate()
-            .map(|(i, p)| ShapeEntry { name: name(p), top: p.0, bottom: p.1, flip_class: flip_of[i] })
+            .map(|(i, p)| ShapeEntry {
+                name: name(p),
+                top: p.0,
+                bottom: p.1,
+                flip_class: flip_of[i],
+            })
             .collect();
-        Catalog { layer_of_mask, layer_names, layer_corners, shape_of_layers, shapes, flip_classes: flip_classes as usize }
+        Catalog {
+            layer_of_mask,
+            layer_names,
+            layer_corners,
+            shape_of_layers,
+            shapes,
+            flip_classes: flip_classes as usize,
+        }
     })
 }
 
@@ -190,10 +214,19 @@ impl Shape {
     /// The shape of two layer masks (of a valid state).
     pub fn of_masks(top: LayerMask, bottom: LayerMask) -> Shape {
         let c = catalog();
-        let (t, b) = (c.layer_of_mask[top as usize], c.layer_of_mask[bottom as usize]);
-        assert!(t != 255 && b != 255, "invalid layer masks {top:#x}/{bottom:#x}");
+        let (t, b) = (
+            c.layer_of_mask[top as usize],
+            c.layer_of_mask[bottom as usize],
+        );
+        assert!(
+            t != 255 && b != 255,
+            "invalid layer masks {top:#x}/{bottom:#x}"
+        );
         let s = c.shape_of_layers[t as usize * c.layer_names.len() + b as usize];
-        assert!(s != 255, "layers {top:#x}/{bottom:#x} do not hold 8 corners");
+        assert!(
+            s != 255,
+            "layers {top:#x}/{bottom:#x} do not hold 8 corners"
+        );
         Shape(s)
     }
 
@@ -246,7 +279,10 @@ mod tests {
         assert_eq!(rotate_layer(0b1, 11), 1 << 11);
         assert_eq!(rotate_layer(1 << 11, 1), 1);
         let (t, b) = (0b1011_0110_1101, 0b1101_1011_0110);
-        assert_eq!(twist_masks(twist_masks(t, b).0, twist_masks(t, b).1), (t, b));
+        assert_eq!(
+            twist_masks(twist_masks(t, b).0, twist_masks(t, b).1),
+            (t, b)
+        );
     }
 
     #[test]

@@ -80,8 +80,9 @@ impl Middle {
 }
 
 /// Pieces of the solved puzzle, slot by slot: top 0..11, then bottom 0..11.
-pub(crate) const SOLVED_SLOTS: [u8; 24] =
-    [0, 0, 1, 2, 2, 3, 4, 4, 5, 6, 6, 7, 8, 9, 9, 10, 11, 11, 12, 13, 13, 14, 15, 15];
+pub(crate) const SOLVED_SLOTS: [u8; 24] = [
+    0, 0, 1, 2, 2, 3, 4, 4, 5, 6, 6, 7, 8, 9, 9, 10, 11, 11, 12, 13, 13, 14, 15, 15,
+];
 
 /// The eight corner (big) pieces.
 pub const CORNERS: [u8; 8] = [0, 2, 4, 6, 9, 11, 13, 15];
@@ -90,7 +91,7 @@ pub const EDGES: [u8; 8] = [1, 3, 5, 7, 8, 10, 12, 14];
 
 /// Whether a piece id is a corner (big piece, two slots).
 pub const fn is_corner(piece: u8) -> bool {
-    if piece < 8 { piece % 2 == 0 } else { piece % 2 == 1 }
+    (piece < 8) == piece.is_multiple_of(2)
 }
 
 /// The piece a Silver puzzle shows in place of `piece` (the lower id of an identical pair).
@@ -106,7 +107,11 @@ pub const fn silver_piece(piece: u8) -> u8 {
 
 fn piece_letter(piece: u8) -> char {
     let c = (b'a' + piece) as char;
-    if is_corner(piece) { c.to_ascii_uppercase() } else { c }
+    if is_corner(piece) {
+        c.to_ascii_uppercase()
+    } else {
+        c
+    }
 }
 
 /// Length of the canonical text form: 12 top slots, `|`, 12 bottom slots, `|`, middle.
@@ -124,7 +129,11 @@ pub struct State {
 impl State {
     /// The solved puzzle of a colouring.
     pub fn solved(colouring: Colouring) -> State {
-        let s = State { slots: SOLVED_SLOTS, middle: Middle::Square, colouring: Colouring::SixColour };
+        let s = State {
+            slots: SOLVED_SLOTS,
+            middle: Middle::Square,
+            colouring: Colouring::SixColour,
+        };
         match colouring {
             Colouring::SixColour => s,
             Colouring::Silver => s.to_silver(),
@@ -134,13 +143,21 @@ impl State {
     /// Builds a state from raw slots, validating it like [`State::parse`] does.
     pub fn from_slots(slots: [u8; 24], middle: Middle) -> Result<State> {
         let colouring = validate_slots(&slots)?;
-        Ok(State { slots, middle, colouring })
+        Ok(State {
+            slots,
+            middle,
+            colouring,
+        })
     }
 
     /// Builds a state without validation; callers guarantee a valid layout.
     pub(crate) fn from_valid_slots(slots: [u8; 24], middle: Middle, colouring: Colouring) -> State {
         debug_assert_eq!(validate_slots(&slots).ok(), Some(colouring));
-        State { slots, middle, colouring }
+        State {
+            slots,
+            middle,
+            colouring,
+        }
     }
 
     /// Parses the canonical text form, for example `AAbCCdEEfGGh|iJJkLLmNNoPP|S` (solved).
@@ -188,7 +205,11 @@ impl State {
                 "unexpected end of state text (expected 12 top slots, '|', 12 bottom slots, '|', middle)",
             ));
         }
-        let middle = if chars[26] == 'S' { Middle::Square } else { Middle::Kite };
+        let middle = if chars[26] == 'S' {
+            Middle::Square
+        } else {
+            Middle::Kite
+        };
         State::from_slots(slots, middle)
     }
 
@@ -221,10 +242,15 @@ impl State {
 
     /// The first corner found straddling the seam, with the layer name, if any.
     fn straddling_corner(&self) -> Option<(u8, &'static str)> {
-        [(11, 0, "top"), (5, 6, "top"), (23, 12, "bottom"), (17, 18, "bottom")]
-            .into_iter()
-            .find(|&(a, b, _)| self.slots[a] == self.slots[b] && is_corner(self.slots[a]))
-            .map(|(a, _, layer)| (self.slots[a], layer))
+        [
+            (11, 0, "top"),
+            (5, 6, "top"),
+            (23, 12, "bottom"),
+            (17, 18, "bottom"),
+        ]
+        .into_iter()
+        .find(|&(a, b, _)| self.slots[a] == self.slots[b] && is_corner(self.slots[a]))
+        .map(|(a, _, layer)| (self.slots[a], layer))
     }
 
     /// Top layer turned by `top` and bottom by `bottom` twelfths, clockwise seen from each layer's
@@ -245,7 +271,10 @@ impl State {
         if let Some((corner, layer)) = self.straddling_corner() {
             return Err(Error::new(
                 crate::ErrorKind::IllegalMove,
-                format!("'/' is illegal: corner '{}' straddles the seam on the {layer} layer", piece_letter(corner)),
+                format!(
+                    "'/' is illegal: corner '{}' straddles the seam on the {layer} layer",
+                    piece_letter(corner)
+                ),
             ));
         }
         let mut s = *self;
@@ -352,7 +381,9 @@ fn validate_slots(slots: &[u8; 24]) -> Result<Colouring> {
     let mut count = [0u8; 16];
     for &p in slots {
         if p >= 16 {
-            return Err(Error::invalid_state(format!("piece id {p} out of range 0..15")));
+            return Err(Error::invalid_state(format!(
+                "piece id {p} out of range 0..15"
+            )));
         }
         count[p as usize] += 1;
     }
@@ -428,7 +459,10 @@ mod tests {
     #[test]
     fn solved_text_round_trips() {
         assert_eq!(State::solved(Colouring::SixColour).to_string(), SOLVED);
-        assert_eq!(State::parse(SOLVED).unwrap(), State::solved(Colouring::SixColour));
+        assert_eq!(
+            State::parse(SOLVED).unwrap(),
+            State::solved(Colouring::SixColour)
+        );
         let silver = State::solved(Colouring::Silver);
         assert_eq!(silver.to_string(), "AAbCCbEEfGGf|iJJiLLmNNmPP|S");
         assert_eq!(State::parse(&silver.to_string()).unwrap(), silver);
@@ -447,7 +481,7 @@ mod tests {
         let s = State::solved(Colouring::SixColour);
         let t = s.twist().unwrap();
         assert_eq!(t.middle(), Middle::Kite);
-        assert!(t.is_solved_ignoring_middle() == false);
+        assert!(!t.is_solved_ignoring_middle());
         assert_eq!(t.twist().unwrap(), s);
     }
 
@@ -458,17 +492,32 @@ mod tests {
         assert!(solved.turn(1, 0).twist().is_ok());
         let e = solved.turn(-1, 0).twist().unwrap_err();
         assert_eq!(e.kind(), ErrorKind::IllegalMove);
-        assert!(e.message().contains("corner 'A' straddles the seam on the top layer"), "{e}");
+        assert!(
+            e.message()
+                .contains("corner 'A' straddles the seam on the top layer"),
+            "{e}"
+        );
         let e = solved.turn(0, 1).twist().unwrap_err();
-        assert!(e.message().contains("corner 'P' straddles the seam on the bottom layer"), "{e}");
+        assert!(
+            e.message()
+                .contains("corner 'P' straddles the seam on the bottom layer"),
+            "{e}"
+        );
     }
 
     #[test]
     fn flip_is_an_involution_and_swaps_layers() {
-        let s = State::solved(Colouring::SixColour).turn(1, 3).twist().unwrap().turn(2, 5);
+        let s = State::solved(Colouring::SixColour)
+            .turn(1, 3)
+            .twist()
+            .unwrap()
+            .turn(2, 5);
         assert_eq!(s.flip().flip(), s);
         assert_ne!(s.flip(), s);
-        assert_eq!(s.flip().top_mask(), super::super::shape::rotate_layer(s.bottom_mask(), 6));
+        assert_eq!(
+            s.flip().top_mask(),
+            super::super::shape::rotate_layer(s.bottom_mask(), 6)
+        );
     }
 
     #[test]

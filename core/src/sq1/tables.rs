@@ -8,7 +8,7 @@
 use crate::rng::Rng;
 
 use super::shape::{self, LayerMask, LayerShape, Shape};
-use super::state::{CORNERS, EDGES, Colouring, Middle, State};
+use super::state::{CORNERS, Colouring, EDGES, Middle, State};
 
 /// Which shape count [`Tables::count`] reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,8 +58,9 @@ impl Default for Tables {
 
 impl Tables {
     pub fn new() -> Tables {
-        let cut: Vec<LayerMask> =
-            (0..=0xFFFu16).filter(|&m| LayerShape::of_mask(m).is_some() && shape::is_cut_at_seam(m)).collect();
+        let cut: Vec<LayerMask> = (0..=0xFFFu16)
+            .filter(|&m| LayerShape::of_mask(m).is_some() && shape::is_cut_at_seam(m))
+            .collect();
         let mut positions = Vec::new();
         for &t in &cut {
             for &b in &cut {
@@ -72,11 +73,15 @@ impl Tables {
             .iter()
             .map(|&(t, b)| {
                 let after = shape::twist_masks(t, b);
-                positions.binary_search(&after).expect("a twist keeps both layers cut") as u16
+                positions
+                    .binary_search(&after)
+                    .expect("a twist keeps both layers cut") as u16
             })
             .collect();
-        let shape_of_position: Vec<u8> =
-            positions.iter().map(|&(t, b)| Shape::of_masks(t, b).index() as u8).collect();
+        let shape_of_position: Vec<u8> = positions
+            .iter()
+            .map(|&(t, b)| Shape::of_masks(t, b).index() as u8)
+            .collect();
 
         // Breadth-first search over shapes: turns are free, each `/` costs one.
         let mut twists_to_cube = vec![u8::MAX; shape::SHAPE_COUNT];
@@ -98,7 +103,12 @@ impl Tables {
             }
             depth += 1;
         }
-        Tables { positions, twist, shape_of_position, twists_to_cube }
+        Tables {
+            positions,
+            twist,
+            shape_of_position,
+            twists_to_cube,
+        }
     }
 
     /// The twistable shape positions, sorted by (top mask, bottom mask).
@@ -140,7 +150,11 @@ impl Tables {
         let mut edges = EDGES;
         rng.shuffle(&mut corners);
         rng.shuffle(&mut edges);
-        let middle = if rng.below(2) == 0 { Middle::Square } else { Middle::Kite };
+        let middle = if rng.below(2) == 0 {
+            Middle::Square
+        } else {
+            Middle::Kite
+        };
         let mut slots = [0u8; 24];
         let (mut next_corner, mut next_edge) = (0, 0);
         for (layer, mask) in [(0usize, top), (12usize, bottom)] {
@@ -172,7 +186,11 @@ impl Tables {
             h ^= x;
             h = h.wrapping_mul(0x100_0000_01b3);
         };
-        for (&(t, b), (&tw, &s)) in self.positions.iter().zip(self.twist.iter().zip(&self.shape_of_position)) {
+        for (&(t, b), (&tw, &s)) in self
+            .positions
+            .iter()
+            .zip(self.twist.iter().zip(&self.shape_of_position))
+        {
             eat(((t as u64) << 32) | ((b as u64) << 16) | tw as u64);
             eat(s as u64);
         }
@@ -198,7 +216,10 @@ mod tests {
     fn every_shape_reaches_the_cube() {
         let t = Tables::new();
         assert!(t.twists_to_cube.iter().all(|&d| d != u8::MAX));
-        assert_eq!(t.twists_to_cube_shape(&State::solved(Colouring::SixColour)), 0);
+        assert_eq!(
+            t.twists_to_cube_shape(&State::solved(Colouring::SixColour)),
+            0
+        );
         let one = State::solved(Colouring::SixColour).turn(1, 0).turn(0, 0);
         assert_eq!(t.twists_to_cube_shape(&one), 0);
     }
@@ -209,11 +230,20 @@ mod tests {
         for seed in 0..200 {
             let s = t.random_state(seed, Colouring::SixColour);
             assert!(s.is_twistable());
-            let p = t.positions.binary_search(&(s.top_mask(), s.bottom_mask())).unwrap();
+            let p = t
+                .positions
+                .binary_search(&(s.top_mask(), s.bottom_mask()))
+                .unwrap();
             let after = s.twist().unwrap();
-            assert_eq!(t.positions[t.twist[p] as usize], (after.top_mask(), after.bottom_mask()));
+            assert_eq!(
+                t.positions[t.twist[p] as usize],
+                (after.top_mask(), after.bottom_mask())
+            );
             // One twist changes the distance to the cube shape by at most one.
-            let (d0, d1) = (t.twists_to_cube_shape(&s) as i32, t.twists_to_cube_shape(&after) as i32);
+            let (d0, d1) = (
+                t.twists_to_cube_shape(&s) as i32,
+                t.twists_to_cube_shape(&after) as i32,
+            );
             assert!((d0 - d1).abs() <= 1);
         }
     }

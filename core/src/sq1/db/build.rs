@@ -23,7 +23,6 @@ use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-
 use rayon::prelude::*;
 
 use super::format::{HEADER_LEN, Header, MAX_LEVELS, Status, Variant};
@@ -155,7 +154,12 @@ impl Expander<'_> {
         // Every move twists, so with the middle layer it flips square <-> kite.
         let other_middle = if self.per_slot == 2 { 1 - middle } else { 0 };
         for mv in &self.ix.moves[class] {
-            out.push(self.ix.canonical(self.ranks, mv.target as usize, &mv.perms, arr) * self.per_slot + other_middle);
+            out.push(
+                self.ix
+                    .canonical(self.ranks, mv.target as usize, &mv.perms, arr)
+                    * self.per_slot
+                    + other_middle,
+            );
         }
     }
 
@@ -169,7 +173,11 @@ impl Expander<'_> {
         for group in self.ix.moves[class].chunks(4) {
             let mut t = [0u64; 4];
             for (k, mv) in group.iter().enumerate() {
-                t[k] = self.ix.canonical(self.ranks, mv.target as usize, &mv.perms, arr) * self.per_slot + other_middle;
+                t[k] = self
+                    .ix
+                    .canonical(self.ranks, mv.target as usize, &mv.perms, arr)
+                    * self.per_slot
+                    + other_middle;
                 cells.prefetch(t[k]);
             }
             if t[..group.len()].iter().any(|&x| cells.get(x) == level) {
@@ -195,7 +203,13 @@ const PREFETCH_AHEAD: usize = 16;
 
 impl<'a> Forward<'a> {
     fn new(ex: &'a Expander<'a>, cells: &'a Cells<'a>, level: u8) -> Forward<'a> {
-        Forward { ex, cells, level, buf: Vec::with_capacity(BATCH_CELLS * 64), queued: 0 }
+        Forward {
+            ex,
+            cells,
+            level,
+            buf: Vec::with_capacity(BATCH_CELLS * 64),
+            queued: 0,
+        }
     }
 
     #[inline]
@@ -229,20 +243,32 @@ impl<'a> Forward<'a> {
 const CHUNK_BYTES: usize = 1 << 18;
 
 /// Builds (or resumes building) a database at `path`.
-pub fn build(path: &Path, opts: &BuildOptions, progress: &mut dyn Progress, cancel: &CancelToken) -> Result<Header> {
+pub fn build(
+    path: &Path,
+    opts: &BuildOptions,
+    progress: &mut dyn Progress,
+    cancel: &CancelToken,
+) -> Result<Header> {
     let what = path.display();
     if path.exists() {
         let (h, _) = Header::read(path)?;
-        if h.status == Status::Complete && h.variant == opts.variant && h.max_level == opts.max_level {
+        if h.status == Status::Complete
+            && h.variant == opts.variant
+            && h.max_level == opts.max_level
+        {
             return Ok(h);
         }
-        return Err(db_err(format!("{what}: a different database exists there; remove it first")));
+        return Err(db_err(format!(
+            "{what}: a different database exists there; remove it first"
+        )));
     }
     let work = partial_path(path);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.threads)
         .build()
-        .map_err(|e| Error::invalid_argument(format!("cannot start {} threads: {e}", opts.threads)))?;
+        .map_err(|e| {
+            Error::invalid_argument(format!("cannot start {} threads: {e}", opts.threads))
+        })?;
     let threads = pool.current_num_threads() as u32;
     let cells_total = total_cells(opts.variant);
 
@@ -256,8 +282,16 @@ pub fn build(path: &Path, opts: &BuildOptions, progress: &mut dyn Progress, canc
                 opts.variant.name()
             )));
         }
-        let f = OpenOptions::new().read(true).write(true).open(&work).map_err(|e| db_err(format!("{}: {e}", work.display())))?;
-        log::info!("resuming {} after level {}", work.display(), h.completed_level);
+        let f = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&work)
+            .map_err(|e| db_err(format!("{}: {e}", work.display())))?;
+        log::info!(
+            "resuming {} after level {}",
+            work.display(),
+            h.completed_level
+        );
         (h, f)
     } else {
         let h = Header::new(opts.variant, cells_total, opts.max_level, threads);
@@ -267,18 +301,28 @@ pub fn build(path: &Path, opts: &BuildOptions, progress: &mut dyn Progress, canc
             .create_new(true)
             .open(&work)
             .map_err(|e| db_err(format!("{}: cannot create: {e}", work.display())))?;
-        f.set_len(h.file_len()).map_err(|e| db_err(format!("{}: cannot size: {e}", work.display())))?;
+        f.set_len(h.file_len())
+            .map_err(|e| db_err(format!("{}: cannot size: {e}", work.display())))?;
         if opts.max_level == 0 {
             // A full build touches every page: reserve the blocks now rather than one page
             // fault at a time (and fail early on a full disk). Partial builds stay sparse.
-            fs4::FileExt::allocate(&f, h.file_len())
-                .map_err(|e| db_err(format!("{}: cannot reserve {} bytes: {e}", work.display(), h.file_len())))?;
+            fs4::FileExt::allocate(&f, h.file_len()).map_err(|e| {
+                db_err(format!(
+                    "{}: cannot reserve {} bytes: {e}",
+                    work.display(),
+                    h.file_len()
+                ))
+            })?;
         }
-        h.write_to(&f).map_err(|e| db_err(format!("{}: {e}", work.display())))?;
+        h.write_to(&f)
+            .map_err(|e| db_err(format!("{}: {e}", work.display())))?;
         (h, f)
     };
     if file.try_lock().is_err() {
-        return Err(db_err(format!("{}: another build is using this file", work.display())));
+        return Err(db_err(format!(
+            "{}: another build is using this file",
+            work.display()
+        )));
     }
     header.max_level = opts.max_level;
     header.threads = threads;
@@ -291,12 +335,18 @@ pub fn build(path: &Path, opts: &BuildOptions, progress: &mut dyn Progress, canc
         .len(header.data_bytes as usize)
         .populate()
         .map_anon()
-        .map_err(|e| db_err(format!("cannot allocate {} bytes for the table: {e}", header.data_bytes)))?;
+        .map_err(|e| {
+            db_err(format!(
+                "cannot allocate {} bytes for the table: {e}",
+                header.data_bytes
+            ))
+        })?;
     // 2 MiB pages: far fewer TLB misses on random accesses over gigabytes.
     let _ = mem.advise(memmap2::Advice::HugePage);
     let started = Instant::now() - Duration::from_millis(header.build_millis);
     if header.completed_level > 0 {
-        read_data(&file, &mut mem).map_err(|e| db_err(format!("{}: cannot read: {e}", work.display())))?;
+        read_data(&file, &mut mem)
+            .map_err(|e| db_err(format!("{}: cannot read: {e}", work.display())))?;
     }
     let data_ptr = mem.as_mut_ptr() as *const AtomicU8;
     // SAFETY: AtomicU8 has the layout of u8; the slice covers exactly the table, which stays
@@ -311,10 +361,21 @@ pub fn build(path: &Path, opts: &BuildOptions, progress: &mut dyn Progress, canc
     };
     let ix = class_index();
     let ranks = Sq1Ranks::get();
-    let ex = Expander { ix, ranks, per_slot: opts.variant.cells_per_slot() };
+    let ex = Expander {
+        ix,
+        ranks,
+        per_slot: opts.variant.cells_per_slot(),
+    };
     let stop = AtomicBool::new(false);
     let done = AtomicU64::new(0);
-    let runner = PassRunner { pool: &pool, every: opts.report_every, cancel, stop: &stop, done: &done, started };
+    let runner = PassRunner {
+        pool: &pool,
+        every: opts.report_every,
+        cancel,
+        stop: &stop,
+        done: &done,
+        started,
+    };
 
     let n_bytes = header.data_bytes as usize;
     let n_chunks = n_bytes.div_ceil(CHUNK_BYTES);
@@ -338,7 +399,10 @@ pub fn build(path: &Path, opts: &BuildOptions, progress: &mut dyn Progress, canc
 
     let mut frontier: Option<Vec<u64>> = None;
     if header.completed_level == 0 {
-        let (slot, _) = ix.slot_of(ranks, &crate::sq1::State::solved(crate::sq1::Colouring::Silver));
+        let (slot, _) = ix.slot_of(
+            ranks,
+            &crate::sq1::State::solved(crate::sq1::Colouring::Silver),
+        );
         let start = slot * ex.per_slot;
         cells.claim(start, 1);
         header.level_counts[1] = 1;
@@ -347,19 +411,29 @@ pub fn build(path: &Path, opts: &BuildOptions, progress: &mut dyn Progress, canc
     } else {
         // Clear whatever an interrupted pass wrote beyond the last complete level.
         let keep = header.completed_level as u8;
-        runner.run(format!("clearing levels above {keep}"), keep as u32, n_chunks as u64, header.found(), progress, || {
-            sweep(&|a, b| {
-                for byte in &cells.bytes[a..b] {
-                    let v = byte.load(Relaxed);
-                    let (lo, hi) = (v & 15, v >> 4);
-                    let (lo, hi) = (if lo > keep { 0 } else { lo }, if hi > keep { 0 } else { hi });
-                    if v != lo | (hi << 4) {
-                        byte.store(lo | (hi << 4), Relaxed);
+        runner.run(
+            format!("clearing levels above {keep}"),
+            keep as u32,
+            n_chunks as u64,
+            header.found(),
+            progress,
+            || {
+                sweep(&|a, b| {
+                    for byte in &cells.bytes[a..b] {
+                        let v = byte.load(Relaxed);
+                        let (lo, hi) = (v & 15, v >> 4);
+                        let (lo, hi) = (
+                            if lo > keep { 0 } else { lo },
+                            if hi > keep { 0 } else { hi },
+                        );
+                        if v != lo | (hi << 4) {
+                            byte.store(lo | (hi << 4), Relaxed);
+                        }
                     }
-                }
-                0
-            })
-        })?;
+                    0
+                })
+            },
+        )?;
     }
 
     loop {
@@ -369,7 +443,10 @@ pub fn build(path: &Path, opts: &BuildOptions, progress: &mut dyn Progress, canc
             break;
         }
         if level as usize + 1 >= MAX_LEVELS {
-            return Err(db_err(format!("level {} does not fit the 4-bit format", level + 1)));
+            return Err(db_err(format!(
+                "level {} does not fit the 4-bit format",
+                level + 1
+            )));
         }
         let (cur, next) = (level as u8, level as u8 + 1);
         let frontier_len = header.level_counts[level as usize];
@@ -379,38 +456,45 @@ pub fn build(path: &Path, opts: &BuildOptions, progress: &mut dyn Progress, canc
             let overflow = AtomicBool::new(false);
             let claimed = AtomicU64::new(0);
             let phase = format!("level {next} (forward from a list)");
-            let (parts, count) = runner.run(phase, next as u32, list.len() as u64, found, progress, || {
-                let parts: Vec<Vec<u64>> = list
-                    .par_chunks(4096)
-                    .map(|chunk| {
-                        let mut out = Vec::new();
-                        if stop.load(Relaxed) {
-                            return out;
-                        }
-                        let mut fw = Forward::new(&ex, &cells, next);
-                        // Claims are counted per chunk: one shared counter per claim would bounce
-                        // its cache line between cores millions of times.
-                        let keep_list = !overflow.load(Relaxed);
-                        let mut n = 0u64;
-                        let mut keep = |t: u64| {
-                            n += 1;
-                            if keep_list {
-                                out.push(t);
+            let (parts, count) = runner.run(
+                phase,
+                next as u32,
+                list.len() as u64,
+                found,
+                progress,
+                || {
+                    let parts: Vec<Vec<u64>> = list
+                        .par_chunks(4096)
+                        .map(|chunk| {
+                            let mut out = Vec::new();
+                            if stop.load(Relaxed) {
+                                return out;
                             }
-                        };
-                        for &cell in chunk {
-                            fw.push(cell, &mut keep);
-                        }
-                        fw.flush(&mut keep);
-                        if claimed.fetch_add(n, Relaxed) + n > opts.list_cap {
-                            overflow.store(true, Relaxed);
-                        }
-                        done.fetch_add(chunk.len() as u64, Relaxed);
-                        out
-                    })
-                    .collect();
-                (parts, claimed.load(Relaxed))
-            })?;
+                            let mut fw = Forward::new(&ex, &cells, next);
+                            // Claims are counted per chunk: one shared counter per claim would bounce
+                            // its cache line between cores millions of times.
+                            let keep_list = !overflow.load(Relaxed);
+                            let mut n = 0u64;
+                            let mut keep = |t: u64| {
+                                n += 1;
+                                if keep_list {
+                                    out.push(t);
+                                }
+                            };
+                            for &cell in chunk {
+                                fw.push(cell, &mut keep);
+                            }
+                            fw.flush(&mut keep);
+                            if claimed.fetch_add(n, Relaxed) + n > opts.list_cap {
+                                overflow.store(true, Relaxed);
+                            }
+                            done.fetch_add(chunk.len() as u64, Relaxed);
+                            out
+                        })
+                        .collect();
+                    (parts, claimed.load(Relaxed))
+                },
+            )?;
             if !overflow.load(Relaxed) {
                 frontier = Some(parts.into_iter().flatten().collect());
             }
@@ -419,71 +503,114 @@ pub fn build(path: &Path, opts: &BuildOptions, progress: &mut dyn Progress, canc
             // Forward costs a full expansion per frontier cell; backward stops at an unreached
             // cell's first neighbour in the frontier, usually after a few, so it wins once the
             // unreached cells are not many more than the frontier.
-            runner.run(format!("level {next} (forward sweep)"), next as u32, n_chunks as u64, found, progress, || {
-                sweep(&|a, b| {
-                    let mut n = 0u64;
-                    let mut fw = Forward::new(&ex, &cells, next);
-                    let mut count = |_: u64| n += 1;
-                    for i in a..b {
-                        let v = cells.bytes[i].load(Relaxed);
-                        for half in 0..2u64 {
-                            if (v >> (4 * half)) & 15 == cur {
-                                fw.push(2 * i as u64 + half, &mut count);
+            runner.run(
+                format!("level {next} (forward sweep)"),
+                next as u32,
+                n_chunks as u64,
+                found,
+                progress,
+                || {
+                    sweep(&|a, b| {
+                        let mut n = 0u64;
+                        let mut fw = Forward::new(&ex, &cells, next);
+                        let mut count = |_: u64| n += 1;
+                        for i in a..b {
+                            let v = cells.bytes[i].load(Relaxed);
+                            for half in 0..2u64 {
+                                if (v >> (4 * half)) & 15 == cur {
+                                    fw.push(2 * i as u64 + half, &mut count);
+                                }
                             }
                         }
-                    }
-                    fw.flush(&mut count);
-                    n
-                })
-            })?
+                        fw.flush(&mut count);
+                        n
+                    })
+                },
+            )?
         } else {
             let last_cell = header.cells;
-            runner.run(format!("level {next} (backward sweep)"), next as u32, n_chunks as u64, found, progress, || {
-                sweep(&|a, b| {
-                    let mut n = 0u64;
-                    for i in a..b {
-                        let v = cells.bytes[i].load(Relaxed);
-                        for half in 0..2u64 {
-                            let cell = 2 * i as u64 + half;
-                            if (v >> (4 * half)) & 15 != 0 || cell >= last_cell || !ex.is_owner(cell) {
-                                continue;
-                            }
-                            if ex.has_neighbour_at(&cells, cell, cur) {
-                                cells.claim(cell, next);
-                                n += 1;
+            runner.run(
+                format!("level {next} (backward sweep)"),
+                next as u32,
+                n_chunks as u64,
+                found,
+                progress,
+                || {
+                    sweep(&|a, b| {
+                        let mut n = 0u64;
+                        for i in a..b {
+                            let v = cells.bytes[i].load(Relaxed);
+                            for half in 0..2u64 {
+                                let cell = 2 * i as u64 + half;
+                                if (v >> (4 * half)) & 15 != 0
+                                    || cell >= last_cell
+                                    || !ex.is_owner(cell)
+                                {
+                                    continue;
+                                }
+                                if ex.has_neighbour_at(&cells, cell, cur) {
+                                    cells.claim(cell, next);
+                                    n += 1;
+                                }
                             }
                         }
-                    }
-                    n
-                })
-            })?
+                        n
+                    })
+                },
+            )?
         };
         header.level_counts[next as usize] = count;
         header.exhausted = count == 0;
         header.completed_level = if count == 0 { level } else { level + 1 };
         header.build_millis = started.elapsed().as_millis() as u64;
         log::info!("level {next}: {count} ({:?})", started.elapsed());
-        let last = header.exhausted || (opts.max_level != 0 && header.completed_level >= opts.max_level);
+        let last =
+            header.exhausted || (opts.max_level != 0 && header.completed_level >= opts.max_level);
         if !last && level_start.elapsed() >= opts.checkpoint_after {
             let phase = format!("saving level {}", header.completed_level);
-            runner.run(phase, next as u32, n_chunks as u64, header.found(), progress, || {
-                write_data(&file, &mem, &cells.touched, &done, &|| false).map(|()| 0u64).unwrap_or(u64::MAX)
-            })
-            .and_then(|r| if r == u64::MAX { Err(db_err(format!("{}: cannot write a checkpoint", work.display()))) } else { Ok(r) })?;
-            header.write_to(&file).map_err(|e| db_err(format!("{}: {e}", work.display())))?;
+            runner
+                .run(
+                    phase,
+                    next as u32,
+                    n_chunks as u64,
+                    header.found(),
+                    progress,
+                    || {
+                        write_data(&file, &mem, &cells.touched, &done, &|| false)
+                            .map(|()| 0u64)
+                            .unwrap_or(u64::MAX)
+                    },
+                )
+                .and_then(|r| {
+                    if r == u64::MAX {
+                        Err(db_err(format!(
+                            "{}: cannot write a checkpoint",
+                            work.display()
+                        )))
+                    } else {
+                        Ok(r)
+                    }
+                })?;
+            header
+                .write_to(&file)
+                .map_err(|e| db_err(format!("{}: {e}", work.display())))?;
         }
     }
 
     // A cancellation that arrives before the file is complete still wins: the data written so
     // far stays under the `.partial` name with a `building` header, ready to resume.
     let cancelled = || {
-        Error::new(ErrorKind::Cancelled, "database build cancelled while saving; run it again to resume")
+        Error::new(
+            ErrorKind::Cancelled,
+            "database build cancelled while saving; run it again to resume",
+        )
     };
     if cancel.is_cancelled() {
         return Err(cancelled());
     }
     let t = Instant::now();
-    header.region_checksums = pool.install(|| sparse_checksums(&mem, &cells.touched, header.region_bytes()));
+    header.region_checksums =
+        pool.install(|| sparse_checksums(&mem, &cells.touched, header.region_bytes()));
     log::info!("checksums in {:?}", t.elapsed());
     let t = Instant::now();
     let stopped = || cancel.is_cancelled();
@@ -494,11 +621,14 @@ pub fn build(path: &Path, opts: &BuildOptions, progress: &mut dyn Progress, canc
     }
     header.status = Status::Complete;
     header.build_millis = started.elapsed().as_millis() as u64;
-    header.write_to(&file).map_err(|e| db_err(format!("{}: {e}", work.display())))?;
+    header
+        .write_to(&file)
+        .map_err(|e| db_err(format!("{}: {e}", work.display())))?;
     log::info!("written in {:?}", t.elapsed());
     drop(mem);
     drop(file);
-    std::fs::rename(&work, path).map_err(|e| db_err(format!("{what}: cannot rename the finished build: {e}")))?;
+    std::fs::rename(&work, path)
+        .map_err(|e| db_err(format!("{what}: cannot rename the finished build: {e}")))?;
     Ok(header)
 }
 

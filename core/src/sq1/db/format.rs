@@ -117,7 +117,10 @@ impl Header {
         w(0, &MAGIC);
         w(8, &VERSION.to_le_bytes());
         w(12, &self.variant.code().to_le_bytes());
-        w(16, &(self.status == Status::Complete).then_some(1u32).unwrap_or(0).to_le_bytes());
+        w(
+            16,
+            &u32::from(self.status == Status::Complete).to_le_bytes(),
+        );
         w(20, &self.completed_level.to_le_bytes());
         w(24, &self.max_level.to_le_bytes());
         w(28, &(self.exhausted as u32).to_le_bytes());
@@ -143,7 +146,10 @@ impl Header {
     pub fn from_bytes(b: &[u8], what: &str) -> Result<Header> {
         let bad = |m: String| Error::new(ErrorKind::Database, format!("{what}: {m}"));
         if b.len() < HEADER_LEN as usize {
-            return Err(bad(format!("truncated header ({} of {HEADER_LEN} bytes)", b.len())));
+            return Err(bad(format!(
+                "truncated header ({} of {HEADER_LEN} bytes)",
+                b.len()
+            )));
         }
         if b[..8] != MAGIC {
             return Err(bad("not a twisty database (wrong magic)".into()));
@@ -152,14 +158,18 @@ impl Header {
         let u64_at = |o: usize| u64::from_le_bytes(b[o..o + 8].try_into().unwrap());
         let version = u32_at(8);
         if version != VERSION {
-            return Err(bad(format!("format version {version}, this library reads version {VERSION}")));
+            return Err(bad(format!(
+                "format version {version}, this library reads version {VERSION}"
+            )));
         }
         let stored = u64_at(HEADER_LEN as usize - 8);
         if stored != xxh3_64(&b[..HEADER_LEN as usize - 8]) {
-            return Err(bad("header checksum mismatch (the header is corrupt)".into()));
+            return Err(bad(
+                "header checksum mismatch (the header is corrupt)".into()
+            ));
         }
-        let variant =
-            Variant::from_code(u32_at(12)).ok_or_else(|| bad(format!("unknown variant code {}", u32_at(12))))?;
+        let variant = Variant::from_code(u32_at(12))
+            .ok_or_else(|| bad(format!("unknown variant code {}", u32_at(12))))?;
         let regions = u32_at(68) as usize;
         if regions != REGIONS || u64_at(40) != HEADER_LEN {
             return Err(bad("inconsistent header layout".into()));
@@ -170,7 +180,11 @@ impl Header {
         }
         let h = Header {
             variant,
-            status: if u32_at(16) == 1 { Status::Complete } else { Status::Building },
+            status: if u32_at(16) == 1 {
+                Status::Complete
+            } else {
+                Status::Building
+            },
             completed_level: u32_at(20),
             max_level: u32_at(24),
             exhausted: u32_at(28) == 1,
@@ -190,15 +204,23 @@ impl Header {
     /// Reads the header of a file and checks the file's length against it.
     pub fn read(path: &Path) -> Result<(Header, File)> {
         let what = path.display().to_string();
-        let mut f = File::open(path).map_err(|e| Error::new(ErrorKind::Database, format!("{what}: cannot open: {e}")))?;
+        let mut f = File::open(path)
+            .map_err(|e| Error::new(ErrorKind::Database, format!("{what}: cannot open: {e}")))?;
         let mut b = vec![0u8; HEADER_LEN as usize];
-        let n = read_up_to(&mut f, &mut b).map_err(|e| Error::new(ErrorKind::Database, format!("{what}: {e}")))?;
+        let n = read_up_to(&mut f, &mut b)
+            .map_err(|e| Error::new(ErrorKind::Database, format!("{what}: {e}")))?;
         let h = Header::from_bytes(&b[..n], &what)?;
-        let len = f.metadata().map_err(|e| Error::new(ErrorKind::Database, format!("{what}: {e}")))?.len();
+        let len = f
+            .metadata()
+            .map_err(|e| Error::new(ErrorKind::Database, format!("{what}: {e}")))?
+            .len();
         if len != h.file_len() {
             return Err(Error::new(
                 ErrorKind::Database,
-                format!("{what}: truncated or padded: {len} bytes, the header says {}", h.file_len()),
+                format!(
+                    "{what}: truncated or padded: {len} bytes, the header says {}",
+                    h.file_len()
+                ),
             ));
         }
         Ok((h, f))
@@ -225,7 +247,10 @@ fn read_up_to(f: &mut File, buf: &mut [u8]) -> std::io::Result<usize> {
 /// Checksums of the data regions (parallel), as stored in the header.
 pub fn region_checksums(data: &[u8], region_bytes: u64) -> Vec<u64> {
     use rayon::prelude::*;
-    let mut sums: Vec<u64> = data.par_chunks(region_bytes.max(1) as usize).map(xxh3_64).collect();
+    let mut sums: Vec<u64> = data
+        .par_chunks(region_bytes.max(1) as usize)
+        .map(xxh3_64)
+        .collect();
     sums.resize(REGIONS, 0);
     sums
 }
@@ -244,10 +269,25 @@ mod tests {
         assert_eq!(Header::from_bytes(&b, "x").unwrap(), h);
         let mut bad = b.clone();
         bad[130] ^= 1;
-        assert!(Header::from_bytes(&bad, "x").unwrap_err().message().contains("header checksum mismatch"));
+        assert!(
+            Header::from_bytes(&bad, "x")
+                .unwrap_err()
+                .message()
+                .contains("header checksum mismatch")
+        );
         let mut bad = b.clone();
         bad[0] = b'X';
-        assert!(Header::from_bytes(&bad, "x").unwrap_err().message().contains("wrong magic"));
-        assert!(Header::from_bytes(&b[..100], "x").unwrap_err().message().contains("truncated header"));
+        assert!(
+            Header::from_bytes(&bad, "x")
+                .unwrap_err()
+                .message()
+                .contains("wrong magic")
+        );
+        assert!(
+            Header::from_bytes(&b[..100], "x")
+                .unwrap_err()
+                .message()
+                .contains("truncated header")
+        );
     }
 }

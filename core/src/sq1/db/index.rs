@@ -19,7 +19,7 @@
 
 use crate::rank::sq1::{BIG_COUNT, SMALL_COUNT, Sq1Ranks};
 use crate::sq1::shape::{self, LayerMask, Shape};
-use crate::sq1::state::{CORNERS, EDGES, Colouring, Middle, State, silver_piece};
+use crate::sq1::state::{CORNERS, Colouring, EDGES, Middle, State, silver_piece};
 
 /// Number of shape classes up to layer rotation and flip.
 pub const CLASSES: usize = 90;
@@ -36,12 +36,27 @@ pub struct Sym {
 
 impl Sym {
     pub fn all() -> impl Iterator<Item = Sym> {
-        (0..12u8).flat_map(|t| (0..12u8).flat_map(move |b| [false, true].map(|f| Sym { top: t, bottom: b, flip: f })))
+        (0..12u8).flat_map(|t| {
+            (0..12u8).flat_map(move |b| {
+                [false, true].map(|f| Sym {
+                    top: t,
+                    bottom: b,
+                    flip: f,
+                })
+            })
+        })
     }
 
     pub fn masks(self, (t, b): (LayerMask, LayerMask)) -> (LayerMask, LayerMask) {
-        let (t, b) = (shape::rotate_layer(t, self.top as u32), shape::rotate_layer(b, self.bottom as u32));
-        if self.flip { (shape::rotate_layer(b, 6), shape::rotate_layer(t, 6)) } else { (t, b) }
+        let (t, b) = (
+            shape::rotate_layer(t, self.top as u32),
+            shape::rotate_layer(b, self.bottom as u32),
+        );
+        if self.flip {
+            (shape::rotate_layer(b, 6), shape::rotate_layer(t, 6))
+        } else {
+            (t, b)
+        }
     }
 
     pub fn state(self, s: &State) -> State {
@@ -73,7 +88,13 @@ pub type Shuffle = [u8; 16];
 
 impl PlacePerm {
     pub fn shuffle(&self) -> Shuffle {
-        std::array::from_fn(|j| if j < 8 { self.small[j] } else { self.big[j - 8] + 8 })
+        std::array::from_fn(|j| {
+            if j < 8 {
+                self.small[j]
+            } else {
+                self.big[j - 8] + 8
+            }
+        })
     }
 }
 
@@ -263,8 +284,10 @@ impl ClassIndex {
             .iter()
             .map(|&r| {
                 let p = probe(r);
-                let mut v: Vec<PlacePerm> =
-                    Sym::all().filter(|g| g.masks(r) == r).map(|g| read_perm(&g.state(&p))).collect();
+                let mut v: Vec<PlacePerm> = Sym::all()
+                    .filter(|g| g.masks(r) == r)
+                    .map(|g| read_perm(&g.state(&p)))
+                    .collect();
                 v.sort();
                 v.dedup();
                 let id = read_perm(&p);
@@ -273,8 +296,18 @@ impl ClassIndex {
                 v
             })
             .collect();
-        let moves = (0..CLASSES).map(|c| moves_from(&reps, &stabs, &class_of_shape, c)).collect();
-        ClassIndex { reps, stabs: stabs.iter().map(|v| v.iter().map(PlacePerm::shuffle).collect()).collect(), moves, class_of_shape }
+        let moves = (0..CLASSES)
+            .map(|c| moves_from(&reps, &stabs, &class_of_shape, c))
+            .collect();
+        ClassIndex {
+            reps,
+            stabs: stabs
+                .iter()
+                .map(|v| v.iter().map(PlacePerm::shuffle).collect())
+                .collect(),
+            moves,
+            class_of_shape,
+        }
     }
 
     /// The shape class of a position.
@@ -287,11 +320,16 @@ impl ClassIndex {
         to_rep(&self.reps, &self.class_of_shape, masks)
     }
 
-
     /// The slot of a class given an arrangement and the shuffles that take it to the class's
     /// representative (one per symmetry of the representative): the smallest of their slots.
     #[inline]
-    pub fn canonical(&self, ranks: &Sq1Ranks, class: usize, perms: &[Shuffle], arr: Arrangement) -> u64 {
+    pub fn canonical(
+        &self,
+        ranks: &Sq1Ranks,
+        class: usize,
+        perms: &[Shuffle],
+        arr: Arrangement,
+    ) -> u64 {
         let mut best = u64::MAX;
         for m in perms {
             let x = shuffle(arr, m);
@@ -307,12 +345,17 @@ impl ClassIndex {
         let (c, g) = self.to_rep((s.top_mask(), s.bottom_mask()));
         let r = g.state(s);
         let (small, big) = places(&r);
-        let small_key = small.iter().enumerate().fold(0u16, |k, (i, &p)| k | ((small_type(p) as u16) << (2 * i)));
-        let big_key = big
+        let small_key = small
             .iter()
             .enumerate()
-            .fold(0u32, |k, (i, &p)| k | ((CORNERS.iter().position(|&x| x == p).unwrap() as u32) << (3 * i)));
-        (self.canonical(ranks, c, &self.stabs[c], arrangement(small_key, big_key)), s.middle())
+            .fold(0u16, |k, (i, &p)| k | ((small_type(p) as u16) << (2 * i)));
+        let big_key = big.iter().enumerate().fold(0u32, |k, (i, &p)| {
+            k | ((CORNERS.iter().position(|&x| x == p).unwrap() as u32) << (3 * i))
+        });
+        (
+            self.canonical(ranks, c, &self.stabs[c], arrangement(small_key, big_key)),
+            s.middle(),
+        )
     }
 
     /// The Silver state in a class's representative position for a slot (without middle factor).
@@ -337,27 +380,47 @@ impl ClassIndex {
     }
 }
 
-fn to_rep(reps: &[(LayerMask, LayerMask)], class_of_shape: &[u8], masks: (LayerMask, LayerMask)) -> (usize, Sym) {
+fn to_rep(
+    reps: &[(LayerMask, LayerMask)],
+    class_of_shape: &[u8],
+    masks: (LayerMask, LayerMask),
+) -> (usize, Sym) {
     let c = class_of_shape[Shape::of_masks(masks.0, masks.1).index()] as usize;
-    let g = Sym::all().find(|g| g.masks(masks) == reps[c]).expect("every position reaches its representative");
+    let g = Sym::all()
+        .find(|g| g.masks(masks) == reps[c])
+        .expect("every position reaches its representative");
     (c, g)
 }
 
 /// The distinct moves from a class's representative, each composed with every symmetry of its
 /// target's representative (moves that differ only by such a symmetry are one move).
-fn moves_from(reps: &[(LayerMask, LayerMask)], stabs: &[Vec<PlacePerm>], class_of_shape: &[u8], c: usize) -> Vec<ClassMove> {
+fn moves_from(
+    reps: &[(LayerMask, LayerMask)],
+    stabs: &[Vec<PlacePerm>],
+    class_of_shape: &[u8],
+    c: usize,
+) -> Vec<ClassMove> {
     let p = probe(reps[c]);
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
     for x in 0..12 {
         for y in 0..12 {
-            let Ok(after) = p.turn(x, y).twist() else { continue };
-            let (c2, g) = to_rep(reps, class_of_shape, (after.top_mask(), after.bottom_mask()));
+            let Ok(after) = p.turn(x, y).twist() else {
+                continue;
+            };
+            let (c2, g) = to_rep(
+                reps,
+                class_of_shape,
+                (after.top_mask(), after.bottom_mask()),
+            );
             let m = read_perm(&g.state(&after));
             let perms: Vec<PlacePerm> = stabs[c2].iter().map(|s| m.then(s)).collect();
             let key = (c2, *perms.iter().min().unwrap());
             if seen.insert(key) {
-                out.push(ClassMove { target: c2 as u8, perms: perms.iter().map(PlacePerm::shuffle).collect() });
+                out.push(ClassMove {
+                    target: c2 as u8,
+                    perms: perms.iter().map(PlacePerm::shuffle).collect(),
+                });
             }
         }
     }
@@ -381,10 +444,17 @@ mod tests {
         // Sum over shape classes of 1/|stabiliser| is 2145/32 (the article's total / 2520*40320).
         // 2145/32 = sum of 1/|stab|: compare sum of L/|stab| with 2145*L/32 for L = 96 * 32.
         let l = 96 * 32;
-        assert!(ix.stabs.iter().all(|s| l % s.len() == 0), "{:?}", ix.stabs.iter().map(|s| s.len()).collect::<Vec<_>>());
+        assert!(
+            ix.stabs.iter().all(|s| l % s.len() == 0),
+            "{:?}",
+            ix.stabs.iter().map(|s| s.len()).collect::<Vec<_>>()
+        );
         let sum: usize = ix.stabs.iter().map(|s| l / s.len()).sum();
         assert_eq!(sum * 32, 2145 * l);
-        let cube = ix.class_of((State::solved(Colouring::Silver).top_mask(), State::solved(Colouring::Silver).bottom_mask()));
+        let cube = ix.class_of((
+            State::solved(Colouring::Silver).top_mask(),
+            State::solved(Colouring::Silver).bottom_mask(),
+        ));
         assert_eq!(ix.stabs[cube].len(), 32);
     }
 
@@ -403,7 +473,11 @@ mod tests {
             );
             assert_eq!(ix.slot_of(ranks, &back), (slot, middle));
             // Any symmetric image has the same slot.
-            let g = Sym { top: (seed % 12) as u8, bottom: (seed % 7) as u8, flip: seed % 2 == 0 };
+            let g = Sym {
+                top: (seed % 12) as u8,
+                bottom: (seed % 7) as u8,
+                flip: seed % 2 == 0,
+            };
             assert_eq!(ix.slot_of(ranks, &g.state(&s)).0, slot);
         }
     }
@@ -422,8 +496,10 @@ mod tests {
             let within = slot % PER_SHAPE;
             let sk = ranks.small_key((within / BIG_COUNT as u64) as u16);
             let bk = ranks.big_key((within % BIG_COUNT as u64) as u16);
-            let mut by_table: Vec<u64> =
-                ix.moves[c].iter().map(|m| ix.canonical(ranks, m.target as usize, &m.perms, arrangement(sk, bk))).collect();
+            let mut by_table: Vec<u64> = ix.moves[c]
+                .iter()
+                .map(|m| ix.canonical(ranks, m.target as usize, &m.perms, arrangement(sk, bk)))
+                .collect();
             // Neighbour slots by turning and twisting the state itself.
             let mut by_state: Vec<u64> = (0..12)
                 .flat_map(|x| (0..12).map(move |y| (x, y)))
@@ -460,7 +536,10 @@ mod level_check {
                 let sk = ranks.small_key((within / BIG_COUNT as u64) as u16);
                 let bk = ranks.big_key((within % BIG_COUNT as u64) as u16);
                 for mv in &ix.moves[c] {
-                    let y = enc(ix.canonical(ranks, mv.target as usize, &mv.perms, arrangement(sk, bk)), 1 - m);
+                    let y = enc(
+                        ix.canonical(ranks, mv.target as usize, &mv.perms, arrangement(sk, bk)),
+                        1 - m,
+                    );
                     if seen.insert(y) {
                         next.push(y);
                     }

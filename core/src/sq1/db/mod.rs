@@ -41,7 +41,11 @@ pub fn total_cells(variant: Variant) -> u64 {
 /// Number of position classes: 6,810,804,000 for the article's model, twice that with the
 /// middle layer.
 pub fn class_count(variant: Variant) -> u64 {
-    let per_shape: u64 = class_index().stabs.iter().map(|s| PER_SHAPE / s.len() as u64).sum();
+    let per_shape: u64 = class_index()
+        .stabs
+        .iter()
+        .map(|s| PER_SHAPE / s.len() as u64)
+        .sum();
     per_shape * variant.cells_per_slot()
 }
 

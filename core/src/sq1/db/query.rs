@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 
 use memmap2::Mmap;
 
+use super::class_index;
 use super::format::{HEADER_LEN, Header, Status, Variant, region_checksums};
 use super::index::ClassIndex;
-use super::class_index;
 use crate::error::{Error, ErrorKind, Result};
 use crate::rank::sq1::Sq1Ranks;
 use crate::sq1::{Colouring, Move, MoveSeq, Notation, State};
@@ -37,12 +37,17 @@ impl Solution {
 
     /// WCA notation; a flipped solution leaves the puzzle solved upside down.
     pub fn to_wca(&self) -> String {
-        self.moves.format(Notation::Wca).expect("solutions have no flip")
+        self.moves
+            .format(Notation::Wca)
+            .expect("solutions have no flip")
     }
 
     /// The article's notation, ending with `!` when the puzzle must be turned over.
     pub fn to_article(&self) -> String {
-        let mut s = self.moves.format(Notation::Article).expect("article notation writes everything");
+        let mut s = self
+            .moves
+            .format(Notation::Article)
+            .expect("article notation writes everything");
         if self.flipped {
             s.push('!');
         }
@@ -63,9 +68,16 @@ impl Database {
             return Err(db_err(format!("{what}: the build is not complete")));
         }
         // SAFETY: the file is complete and never written again; it is mapped read-only.
-        let map = unsafe { Mmap::map(&file) }.map_err(|e| db_err(format!("{what}: cannot map: {e}")))?;
+        let map =
+            unsafe { Mmap::map(&file) }.map_err(|e| db_err(format!("{what}: cannot map: {e}")))?;
         drop::<File>(file);
-        Ok(Database { path: path.to_path_buf(), header, map, ix: class_index(), ranks: Sq1Ranks::get() })
+        Ok(Database {
+            path: path.to_path_buf(),
+            header,
+            map,
+            ix: class_index(),
+            ranks: Sq1Ranks::get(),
+        })
     }
 
     /// Opens a database and checks that it holds `variant`.
@@ -133,9 +145,10 @@ impl Database {
             Variant::Middle => slot * 2 + (middle == crate::sq1::Middle::Kite) as u64,
         };
         match self.cell_level(cell) {
-            0 if self.header.exhausted => {
-                Err(db_err(format!("{}: no level stored for {state}: the file is corrupt", self.path.display())))
-            }
+            0 if self.header.exhausted => Err(db_err(format!(
+                "{}: no level stored for {state}: the file is corrupt",
+                self.path.display()
+            ))),
             0 => Err(db_err(format!(
                 "{state} is deeper than this partial database, which holds levels 1..{} (at most {} twists)",
                 self.header.completed_level,
@@ -153,10 +166,12 @@ impl Database {
     /// The states one twist closer to solved, with the turn that reaches each.
     fn closer(&self, state: &State, level: u32) -> impl Iterator<Item = ((i8, i8), State)> + '_ {
         let state = *state;
-        (-5i8..=6).flat_map(|x| (-5i8..=6).map(move |y| (x, y))).filter_map(move |(x, y)| {
-            let next = state.turn(x as i32, y as i32).twist().ok()?;
-            (self.level(&next).ok()? == level - 1).then_some(((x, y), next))
-        })
+        (-5i8..=6)
+            .flat_map(|x| (-5i8..=6).map(move |y| (x, y)))
+            .filter_map(move |(x, y)| {
+                let next = state.turn(x as i32, y as i32).twist().ok()?;
+                (self.level(&next).ok()? == level - 1).then_some(((x, y), next))
+            })
     }
 
     /// The final turn that solves a state of level 1 (and whether it ends upside down).
@@ -190,7 +205,10 @@ impl Database {
         }
         let (last, flipped) = self.align(end);
         moves.extend(last);
-        Solution { moves: MoveSeq::new(moves), flipped }
+        Solution {
+            moves: MoveSeq::new(moves),
+            flipped,
+        }
     }
 
     /// One shortest solution.
@@ -198,10 +216,12 @@ impl Database {
         let mut level = self.level(state)?;
         let (mut s, mut path) = (*state, Vec::new());
         while level > 1 {
-            let (xy, next) = self
-                .closer(&s, level)
-                .next()
-                .ok_or_else(|| db_err(format!("{}: no way down from level {level}: the file is corrupt", self.path.display())))?;
+            let (xy, next) = self.closer(&s, level).next().ok_or_else(|| {
+                db_err(format!(
+                    "{}: no way down from level {level}: the file is corrupt",
+                    self.path.display()
+                ))
+            })?;
             path.push(xy);
             s = next;
             level -= 1;
@@ -229,7 +249,12 @@ pub struct Solutions<D: std::ops::Deref<Target = Database>> {
 impl<D: std::ops::Deref<Target = Database>> Solutions<D> {
     pub fn new(db: D, state: &State, limit: usize) -> Result<Solutions<D>> {
         let level = db.level(state)?;
-        Ok(Solutions { db, stack: vec![(*state, level, 0)], path: Vec::new(), left: limit })
+        Ok(Solutions {
+            db,
+            stack: vec![(*state, level, 0)],
+            path: Vec::new(),
+            left: limit,
+        })
     }
 }
 
