@@ -150,6 +150,31 @@ impl State {
         })
     }
 
+    /// The six-colour state with the given layer masks whose piece starts (top slots 0..11, then
+    /// bottom slots 0..11) hold `corners` and `edges` in order; a corner fills its two slots.
+    pub(crate) fn from_masks(
+        (top, bottom): (LayerMask, LayerMask),
+        corners: &[u8; 8],
+        edges: &[u8; 8],
+        middle: Middle,
+    ) -> State {
+        let mut slots = [0u8; 24];
+        let (mut c, mut e) = (0, 0);
+        for (layer, mask) in [(0usize, top), (12usize, bottom)] {
+            for i in (0..12).filter(|&i| mask & (1 << i) != 0) {
+                if mask & (1 << ((i + 1) % 12)) == 0 {
+                    slots[layer + i] = corners[c];
+                    slots[layer + (i + 1) % 12] = corners[c];
+                    c += 1;
+                } else {
+                    slots[layer + i] = edges[e];
+                    e += 1;
+                }
+            }
+        }
+        State::from_valid_slots(slots, middle, Colouring::SixColour)
+    }
+
     /// Builds a state without validation; callers guarantee a valid layout.
     pub(crate) fn from_valid_slots(slots: [u8; 24], middle: Middle, colouring: Colouring) -> State {
         debug_assert_eq!(validate_slots(&slots).ok(), Some(colouring));

@@ -155,24 +155,7 @@ impl Tables {
         } else {
             Middle::Kite
         };
-        let mut slots = [0u8; 24];
-        let (mut next_corner, mut next_edge) = (0, 0);
-        for (layer, mask) in [(0usize, top), (12usize, bottom)] {
-            for i in 0..12 {
-                if mask & (1 << i) == 0 {
-                    continue;
-                }
-                if mask & (1 << ((i + 1) % 12)) == 0 {
-                    slots[layer + i] = corners[next_corner];
-                    slots[layer + (i + 1) % 12] = corners[next_corner];
-                    next_corner += 1;
-                } else {
-                    slots[layer + i] = edges[next_edge];
-                    next_edge += 1;
-                }
-            }
-        }
-        let state = State::from_valid_slots(slots, middle, Colouring::SixColour);
+        let state = State::from_masks((top, bottom), &corners, &edges, middle);
         match colouring {
             Colouring::SixColour => state,
             Colouring::Silver => state.to_silver(),

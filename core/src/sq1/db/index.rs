@@ -187,24 +187,7 @@ pub struct ClassIndex {
 /// A state of the representative position whose pieces name their places: corner `CORNERS[k]`
 /// in big place k, edge `EDGES[k]` in small place k.
 fn probe(masks: (LayerMask, LayerMask)) -> State {
-    let mut slots = [0u8; 24];
-    let (mut c, mut e) = (0, 0);
-    for (layer, mask) in [(0usize, masks.0), (12usize, masks.1)] {
-        for i in 0..12 {
-            if mask & (1 << i) == 0 {
-                continue;
-            }
-            if mask & (1 << ((i + 1) % 12)) == 0 {
-                slots[layer + i] = CORNERS[c];
-                slots[layer + (i + 1) % 12] = CORNERS[c];
-                c += 1;
-            } else {
-                slots[layer + i] = EDGES[e];
-                e += 1;
-            }
-        }
-    }
-    State::from_valid_slots(slots, Middle::Square, Colouring::SixColour)
+    State::from_masks(masks, &CORNERS, &EDGES, Middle::Square)
 }
 
 /// The pieces of a state in place order: (small pieces, big pieces), as piece ids.

@@ -140,10 +140,9 @@ impl Database {
     pub fn level(&self, state: &State) -> Result<u32> {
         Database::check_silver(state)?;
         let (slot, middle) = self.ix.slot_of(self.ranks, state);
-        let cell = match self.header.variant {
-            Variant::Article => slot,
-            Variant::Middle => slot * 2 + (middle == crate::sq1::Middle::Kite) as u64,
-        };
+        // With one cell per slot the middle is ignored; with two, a kite is the odd cell.
+        let per_slot = self.header.variant.cells_per_slot();
+        let cell = slot * per_slot + (per_slot - 1) * (middle == crate::sq1::Middle::Kite) as u64;
         match self.cell_level(cell) {
             0 if self.header.exhausted => Err(db_err(format!(
                 "{}: no level stored for {state}: the file is corrupt",
