@@ -267,3 +267,169 @@ pub fn db_build(
     )?;
     Ok(())
 }
+
+// ---- The six-colour solvers, scrambles and pictures -----------------------------------------
+
+use crate::sq1::solve::{FastOptions, Metric, SearchLimits, Solver};
+
+fn metric(code: u32) -> Result<Metric> {
+    Metric::from_code(code).ok_or_else(|| {
+        Error::invalid_argument(format!(
+            "unknown metric code {code} (0 = twist, 1 = WCA, 2 = face-turn)"
+        ))
+    })
+}
+
+fn deadline(timeout_ms: u64) -> Option<std::time::Instant> {
+    (timeout_ms > 0)
+        .then(|| std::time::Instant::now() + std::time::Duration::from_millis(timeout_ms))
+}
+
+/// Opens the solver's table file at `path`, building and saving the tables first when the file
+/// is missing, stale or damaged (about half a minute; `progress` runs on the calling thread).
+/// An empty `path` means [`Solver::default_path`].
+pub fn sq1_solver_open(
+    path: &str,
+    progress: &mut dyn FnMut(&ProgressReport),
+    cancel: &CancelToken,
+) -> Result<Arc<Solver>> {
+    let p = if path.is_empty() {
+        Solver::default_path()
+    } else {
+        std::path::PathBuf::from(path)
+    };
+    Ok(Arc::new(Solver::open_or_build(
+        &p,
+        &mut |r: &ProgressReport| progress(r),
+        cancel,
+    )?))
+}
+
+/// Opens an existing table file; a missing, stale or damaged file is a database error.
+pub fn sq1_solver_open_existing(path: &str) -> Result<Arc<Solver>> {
+    Ok(Arc::new(Solver::open(std::path::Path::new(path))?))
+}
+
+/// The default table file path (see [`Solver::default_path`]).
+pub fn sq1_solver_default_path() -> String {
+    Solver::default_path().display().to_string()
+}
+
+/// A solver's answer: the moves in WCA notation, the length in the metric asked for, and the
+/// number of twists.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolveText {
+    pub wca: String,
+    pub length: u32,
+    pub twists: u32,
+}
+
+impl From<crate::sq1::solve::Solution> for SolveText {
+    fn from(s: crate::sq1::solve::Solution) -> SolveText {
+        SolveText {
+            wca: s.to_wca(),
+            length: s.length,
+            twists: s.twists() as u32,
+        }
+    }
+}
+
+/// One optimal solution of a six-colour state. Metric 0 = twist, 1 = WCA, 2 = face-turn;
+/// `timeout_ms` 0 = no deadline. `progress` is called on this thread after each search depth.
+pub fn sq1_solve(
+    solver: &Solver,
+    state: &str,
+    metric_code: u32,
+    timeout_ms: u64,
+    progress: &mut dyn FnMut(&ProgressReport),
+    cancel: &CancelToken,
+) -> Result<SolveText> {
+    let (state, metric) = (State::parse(state)?, metric(metric_code)?);
+    let limits = SearchLimits {
+        deadline: deadline(timeout_ms),
+        cancel: Some(cancel.clone()),
+    };
+    Ok(solver
+        .solve_with(&state, metric, &limits, &mut |r: &ProgressReport| progress(r))?
+        .into())
+}
+
+/// Up to `limit` (at least 1) optimal solutions, in search order.
+pub fn sq1_solutions(
+    solver: &Solver,
+    state: &str,
+    metric_code: u32,
+    limit: u32,
+    timeout_ms: u64,
+    cancel: &CancelToken,
+) -> Result<Vec<SolveText>> {
+    let (state, metric) = (State::parse(state)?, metric(metric_code)?);
+    let limits = SearchLimits {
+        deadline: deadline(timeout_ms),
+        cancel: Some(cancel.clone()),
+    };
+    let v = solver.solutions_with(
+        &state,
+        metric,
+        limit as usize,
+        &limits,
+        &mut crate::progress::NoProgress,
+    )?;
+    Ok(v.into_iter().map(SolveText::from).collect())
+}
+
+/// The optimal length of a six-colour state in a metric.
+pub fn sq1_distance(solver: &Solver, state: &str, metric_code: u32) -> Result<u32> {
+    solver.distance(&State::parse(state)?, metric(metric_code)?)
+}
+
+/// A short solution found fast by the two-phase solver: stops at the first solution of at
+/// most `max_length` moves (0 = no bound), after `node_limit` search nodes (0 = none; the result
+/// is then the same on every machine) or at the deadline (`timeout_ms`, 0 = none), returning
+/// the best found; with none of the three, the first solution found.
+pub fn sq1_solve_fast(
+    solver: &Solver,
+    state: &str,
+    metric_code: u32,
+    max_length: u32,
+    node_limit: u64,
+    timeout_ms: u64,
+    cancel: &CancelToken,
+) -> Result<SolveText> {
+    let opts = FastOptions {
+        metric: metric(metric_code)?,
+        max_length: (max_length > 0).then_some(max_length),
+        node_limit: (node_limit > 0).then_some(node_limit),
+        deadline: deadline(timeout_ms),
+        cancel: Some(cancel.clone()),
+    };
+    Ok(solver.solve_fast(&State::parse(state)?, &opts)?.into())
+}
+
+/// A random-state scramble and the state it leads to from solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScrambleText {
+    /// `(x,y) / (x,y) / ...`
+    pub scramble: String,
+    pub state: String,
+}
+
+/// The random-state scramble of a seed (the same in every runtime).
+pub fn sq1_scramble(solver: &Solver, seed: u64) -> Result<ScrambleText> {
+    let s = solver.scramble(seed)?;
+    Ok(ScrambleText {
+        scramble: s.to_text(),
+        state: s.state.to_string(),
+    })
+}
+
+/// The length of a move sequence (notation 0 = WCA, 1 = article) in a metric.
+pub fn sq1_moves_length(moves: &str, notation_code: u32, metric_code: u32) -> Result<u32> {
+    let moves = MoveSeq::parse(moves, notation(notation_code)?)?;
+    metric(metric_code)?.length(&moves)
+}
+
+/// An SVG picture of a state (see `docs/square1-pictures.md`).
+pub fn sq1_svg(state: &str) -> Result<String> {
+    Ok(sq1::svg::svg(&State::parse(state)?))
+}

@@ -7,11 +7,14 @@
 //! - [`shape`]: layer masks, the 29 layer shapes, the 170 cube shapes and their names.
 //! - [`tables`]: [`Tables`], the shared, immutable shape tables behind random states (and, later,
 //!   the solvers).
+//! - [`svg`]: SVG pictures of a state (top and bottom discs, middle bar) and their [`svg::Palette`].
 
 pub mod db;
 pub mod moves;
 pub mod shape;
+pub mod solve;
 pub mod state;
+pub mod svg;
 pub mod tables;
 
 pub use moves::{Move, MoveSeq, Notation};

@@ -144,7 +144,12 @@ impl Tables {
     /// then fill the slots top 0..11 and bottom 0..11, giving each piece start the next corner or
     /// edge. Every twistable position holds the same number of states, so the result is uniform.
     pub fn random_state(&self, seed: u64, colouring: Colouring) -> State {
-        let mut rng = Rng::new(seed);
+        self.random_state_from(&mut Rng::new(seed), colouring)
+    }
+
+    /// [`Tables::random_state`] drawing from a generator the caller holds (the scrambler draws
+    /// again from the same stream when it rejects a state).
+    pub fn random_state_from(&self, rng: &mut Rng, colouring: Colouring) -> State {
         let (top, bottom) = self.positions[rng.below(self.positions.len() as u64) as usize];
         let mut corners = CORNERS;
         let mut edges = EDGES;

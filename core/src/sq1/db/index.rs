@@ -73,7 +73,7 @@ pub struct PlacePerm {
 }
 
 impl PlacePerm {
-    fn then(&self, next: &PlacePerm) -> PlacePerm {
+    pub(crate) fn then(&self, next: &PlacePerm) -> PlacePerm {
         // (self then next): new2[j] = new[next[j]] = old[self[next[j]]]
         PlacePerm {
             small: std::array::from_fn(|j| self.small[next.small[j] as usize]),
@@ -111,7 +111,7 @@ fn pack2(x: u64) -> u16 {
 
 /// Packs eight 3-bit values held one per byte into 24 bits.
 #[inline(always)]
-fn pack3(x: u64) -> u32 {
+pub(crate) fn pack3(x: u64) -> u32 {
     let x = (x | (x >> 5)) & 0x003F_003F_003F_003F;
     let x = (x | (x >> 10)) & 0x0000_0FFF_0000_0FFF;
     ((x | (x >> 20)) & 0xFF_FFFF) as u32
@@ -126,7 +126,7 @@ fn spread2(k: u16) -> u64 {
 }
 
 #[inline(always)]
-fn spread3(k: u32) -> u64 {
+pub(crate) fn spread3(k: u32) -> u64 {
     let x = k as u64;
     let x = (x | (x << 20)) & 0x0000_0FFF_0000_0FFF;
     let x = (x | (x << 10)) & 0x003F_003F_003F_003F;
@@ -140,7 +140,7 @@ pub fn arrangement(small_key: u16, big_key: u32) -> Arrangement {
 }
 
 #[inline(always)]
-fn shuffle(a: Arrangement, m: &Shuffle) -> Arrangement {
+pub(crate) fn shuffle(a: Arrangement, m: &Shuffle) -> Arrangement {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("ssse3") {
         // SAFETY: the CPU has SSSE3 (checked just above).
@@ -186,7 +186,7 @@ pub struct ClassIndex {
 
 /// A state of the representative position whose pieces name their places: corner `CORNERS[k]`
 /// in big place k, edge `EDGES[k]` in small place k.
-fn probe(masks: (LayerMask, LayerMask)) -> State {
+pub(crate) fn probe(masks: (LayerMask, LayerMask)) -> State {
     State::from_masks(masks, &CORNERS, &EDGES, Middle::Square)
 }
 
@@ -213,7 +213,7 @@ pub fn places(s: &State) -> ([u8; 8], [u8; 8]) {
 }
 
 /// Reads the gather permutation off a probe state moved into a representative position.
-fn read_perm(moved: &State) -> PlacePerm {
+pub(crate) fn read_perm(moved: &State) -> PlacePerm {
     let (small, big) = places(moved);
     PlacePerm {
         small: small.map(|p| EDGES.iter().position(|&e| e == p).unwrap() as u8),

@@ -1,0 +1,418 @@
+//! Pruning tables of the six-colour solvers, and their cache file.
+//!
+//! Two tables, each a lower bound on the twists left (turns are free), over
+//! (shape class, one permutation, parity of the other permutation, middle layer):
+//!
+//! - [`Half::Edges`]: the eight edges' arrangement, the corners' parity;
+//! - [`Half::Corners`]: the eight corners' arrangement, the edges' parity.
+//!
+//! 170 x 40320 x 2 x 2 = 27,417,600 entries each, one 4-bit distance per entry. A table is
+//! built by a level-synchronous breadth-first search over its coordinate, in parallel: forward
+//! from the level's positions while few are reached, then backward (each unreached entry looks
+//! for a neighbour on the level) once the unreached ones are the smaller set. Entries that are
+//! the same class under a representative's symmetries are written together, so a lookup needs
+//! no canonical form.
+//!
+//! The cache file (format below, version [`VERSION`]) holds both tables packed and a digest of
+//! the move index they were built from; a file from another index, version or a damaged one is
+//! refused with [`ErrorKind::Database`], so a stale cache is never used.
+//!
+//! ```text
+//! offset size
+//!      0    8  magic "TWSQ1PRN"
+//!      8    4  version (u32 LE)
+//!     12    4  table count = 2
+//!     16    8  index digest (u64 LE)
+//!     24    8  entries per table (u64 LE)
+//!     32    8  xxh3-64 of the edges table
+//!     40    8  xxh3-64 of the corners table
+//!     48   16  zero
+//!     64       edges table, then corners table: entries/2 bytes each, entry i in the
+//!              low nibble of byte i/2 when i is even, the high nibble when odd
+//! ```
+
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+use std::time::Instant;
+
+use memmap2::Mmap;
+use rayon::prelude::*;
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::progress::{CancelToken, Progress, ProgressReport};
+use crate::rank::sq1::{BIG_COUNT, Sq1Ranks};
+use crate::sq1::db::index::{Arrangement, pack3, spread3};
+use crate::sq1::shape::SHAPE_COUNT;
+
+use super::index::{SolveIndex, is_odd};
+
+pub const MAGIC: &[u8; 8] = b"TWSQ1PRN";
+pub const VERSION: u32 = 1;
+const HEADER_LEN: usize = 64;
+/// Entries per table.
+pub const ENTRIES: usize = SHAPE_COUNT * BIG_COUNT * 4;
+const UNSET: u8 = 0xFF;
+
+/// Which permutation a table follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Half {
+    Edges,
+    Corners,
+}
+
+impl Half {
+    fn name(self) -> &'static str {
+        match self {
+            Half::Edges => "edges",
+            Half::Corners => "corners",
+        }
+    }
+
+    /// The followed permutation (eight bytes) and the other's parity.
+    #[inline(always)]
+    fn split(self, arr: Arrangement) -> (u64, bool) {
+        let (lo, hi) = (arr as u64, (arr >> 64) as u64);
+        match self {
+            Half::Edges => (lo, is_odd(&hi.to_le_bytes())),
+            Half::Corners => (hi, is_odd(&lo.to_le_bytes())),
+        }
+    }
+}
+
+/// Table index of (class, permutation rank, other parity, middle).
+#[inline(always)]
+pub fn entry(class: usize, rank: u16, other_odd: bool, middle: u8) -> usize {
+    ((class * BIG_COUNT + rank as usize) * 2 + other_odd as usize) * 2 + middle as usize
+}
+
+#[inline(always)]
+fn shuffle8(x: u64, mask: &[u8; 8]) -> u64 {
+    let b = x.to_le_bytes();
+    u64::from_le_bytes(std::array::from_fn(|j| b[mask[j] as usize]))
+}
+
+/// A move or symmetry restricted to one half: the target class, the byte shuffle of the
+/// followed permutation, and whether it flips the other parity.
+#[derive(Clone, Copy)]
+struct HalfMove {
+    target: u8,
+    mask: [u8; 8],
+    flips_other: bool,
+}
+
+fn half_mask(half: Half, shuffle: &[u8; 16]) -> [u8; 8] {
+    match half {
+        Half::Edges => std::array::from_fn(|j| shuffle[j]),
+        Half::Corners => std::array::from_fn(|j| shuffle[8 + j] - 8),
+    }
+}
+
+/// Digest of everything in the index a table depends on.
+pub fn index_digest(ix: &SolveIndex) -> u64 {
+    let mut bytes = Vec::new();
+    for (c, moves) in ix.moves.iter().enumerate() {
+        bytes.extend_from_slice(&ix.reps[c].0.to_le_bytes());
+        bytes.extend_from_slice(&ix.reps[c].1.to_le_bytes());
+        for m in moves {
+            bytes.extend_from_slice(&[m.turn.0, m.turn.1, m.canon.0, m.canon.1, m.target]);
+            bytes.extend_from_slice(&m.shuffle);
+        }
+        for s in &ix.stabs[c] {
+            bytes.extend_from_slice(&s.shuffle);
+        }
+    }
+    xxhash_rust::xxh3::xxh3_64(&bytes)
+}
+
+/// Builds one table (one byte per entry); `report` is called on this thread after each level.
+fn build_table(
+    ix: &SolveIndex,
+    half: Half,
+    cancel: &CancelToken,
+    report: &mut dyn FnMut(u32, u64),
+) -> Result<Vec<u8>> {
+    let ranks = Sq1Ranks::get();
+    let to_half = |m_target: u8, shuffle: &[u8; 16], e: bool, c: bool| HalfMove {
+        target: m_target,
+        mask: half_mask(half, shuffle),
+        flips_other: match half {
+            Half::Edges => c,
+            Half::Corners => e,
+        },
+    };
+    let moves: Vec<Vec<HalfMove>> = ix
+        .moves
+        .iter()
+        .map(|ms| {
+            ms.iter()
+                .map(|m| to_half(m.target, &m.shuffle, m.edges_odd, m.corners_odd))
+                .collect()
+        })
+        .collect();
+    let stabs: Vec<Vec<HalfMove>> = ix
+        .stabs
+        .iter()
+        .enumerate()
+        .map(|(c, ss)| {
+            ss.iter()
+                .map(|s| to_half(c as u8, &s.shuffle, s.edges_odd, s.corners_odd))
+                .collect()
+        })
+        .collect();
+
+    let table: Vec<AtomicU8> = (0..ENTRIES).map(|_| AtomicU8::new(UNSET)).collect();
+    let mut reached = 0u64;
+    for &(arr, _) in &ix.solved {
+        let (x, other) = half.split(arr);
+        let i = entry(ix.cube, ranks.rank_big_key(pack3(x)), other, 0);
+        if table[i].swap(0, Ordering::Relaxed) == UNSET {
+            reached += 1;
+        }
+    }
+    report(0, reached);
+    const CHUNK: usize = 1 << 16;
+    let mut level = 0u8;
+    let mut frontier = reached;
+    loop {
+        let unreached = ENTRIES as u64 - reached;
+        if frontier == 0 || unreached == 0 {
+            break;
+        }
+        let backward = unreached < 2 * frontier;
+        let found = AtomicU64::new(0);
+        let next = level + 1;
+        (0..ENTRIES.div_ceil(CHUNK))
+            .into_par_iter()
+            .try_for_each(|chunk| {
+                if cancel.is_cancelled() {
+                    return Err(Error::new(ErrorKind::Cancelled, "building the solver tables was cancelled"));
+                }
+                let mut n = 0u64;
+                for i in chunk * CHUNK..((chunk + 1) * CHUNK).min(ENTRIES) {
+                    let v = table[i].load(Ordering::Relaxed);
+                    let expand = if backward { v == UNSET } else { v == level };
+                    if !expand {
+                        continue;
+                    }
+                    let mid = (i & 1) as u8;
+                    let other = (i >> 1) & 1 == 1;
+                    let rank = ((i >> 2) % BIG_COUNT) as u16;
+                    let class = (i >> 2) / BIG_COUNT;
+                    let x = spread3(ranks.big_key(rank));
+                    for m in &moves[class] {
+                        let y = shuffle8(x, &m.mask);
+                        let o = other ^ m.flips_other;
+                        let t = m.target as usize;
+                        if backward {
+                            let j = entry(t, ranks.rank_big_key(pack3(y)), o, mid ^ 1);
+                            if table[j].load(Ordering::Relaxed) == level {
+                                table[i].store(next, Ordering::Relaxed);
+                                n += 1;
+                                break;
+                            }
+                        } else {
+                            for s in &stabs[t] {
+                                let z = shuffle8(y, &s.mask);
+                                let j = entry(
+                                    t,
+                                    ranks.rank_big_key(pack3(z)),
+                                    o ^ s.flips_other,
+                                    mid ^ 1,
+                                );
+                                if table[j]
+                                    .compare_exchange(
+                                        UNSET,
+                                        next,
+                                        Ordering::Relaxed,
+                                        Ordering::Relaxed,
+                                    )
+                                    .is_ok()
+                                {
+                                    n += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+                found.fetch_add(n, Ordering::Relaxed);
+                Ok(())
+            })?;
+        frontier = found.into_inner();
+        reached += frontier;
+        if frontier > 0 {
+            level = next;
+            report(level as u32, reached);
+        }
+    }
+    if reached != ENTRIES as u64 {
+        return Err(Error::new(
+            ErrorKind::Database,
+            format!(
+                "internal error: the {} table reached {reached} of {ENTRIES} entries",
+                half.name()
+            ),
+        ));
+    }
+    Ok(table.into_iter().map(AtomicU8::into_inner).collect())
+}
+
+fn pack(bytes: &[u8]) -> Vec<u8> {
+    bytes.chunks(2).map(|p| p[0] | (p[1] << 4)).collect()
+}
+
+enum Backing {
+    Owned(Vec<u8>),
+    Mapped(Mmap),
+}
+
+/// Both tables, packed, in memory or memory-mapped from the cache file.
+pub struct PruneTables {
+    backing: Backing,
+    /// Byte offsets of the edges and corners tables in the backing bytes.
+    offsets: [usize; 2],
+    /// Largest value in each table.
+    pub max: [u8; 2],
+}
+
+impl PruneTables {
+    fn bytes(&self) -> &[u8] {
+        match &self.backing {
+            Backing::Owned(v) => v,
+            Backing::Mapped(m) => m,
+        }
+    }
+
+    /// The packed table of a half.
+    pub fn table(&self, half: Half) -> &[u8] {
+        let o = self.offsets[half as usize];
+        &self.bytes()[o..o + ENTRIES / 2]
+    }
+
+    #[inline(always)]
+    pub fn get(table: &[u8], i: usize) -> u8 {
+        (table[i >> 1] >> ((i & 1) * 4)) & 15
+    }
+
+    /// Builds both tables in memory.
+    pub fn build(
+        ix: &SolveIndex,
+        progress: &mut dyn Progress,
+        cancel: &CancelToken,
+    ) -> Result<PruneTables> {
+        let start = Instant::now();
+        let mut data = vec![0u8; HEADER_LEN];
+        let mut max = [0u8; 2];
+        for half in [Half::Edges, Half::Corners] {
+            let mut report = |level: u32, found: u64| {
+                progress.report(&ProgressReport {
+                    phase: format!("solver table: {} level {level}", half.name()),
+                    level,
+                    done: found,
+                    total: ENTRIES as u64,
+                    found,
+                    elapsed: start.elapsed(),
+                    eta: None,
+                })
+            };
+            let t = build_table(ix, half, cancel, &mut report)?;
+            max[half as usize] = *t.iter().max().unwrap();
+            data.extend_from_slice(&pack(&t));
+        }
+        let header = header(ix, &data[HEADER_LEN..]);
+        data[..HEADER_LEN].copy_from_slice(&header);
+        Ok(PruneTables {
+            backing: Backing::Owned(data),
+            offsets: [HEADER_LEN, HEADER_LEN + ENTRIES / 2],
+            max,
+        })
+    }
+
+    /// Writes the tables to `path` atomically (a `.partial` file renamed when complete).
+    pub fn save(&self, path: &Path) -> Result<()> {
+        let io = |e: std::io::Error, what: &str| {
+            Error::new(
+                ErrorKind::Database,
+                format!("cannot {what} solver table file {}: {e}", path.display()),
+            )
+        };
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| io(e, "create the folder of"))?;
+        }
+        let partial = PathBuf::from(format!("{}.partial", path.display()));
+        let mut f = File::create(&partial).map_err(|e| io(e, "create"))?;
+        f.write_all(self.bytes()).map_err(|e| io(e, "write"))?;
+        f.sync_all().map_err(|e| io(e, "write"))?;
+        std::fs::rename(&partial, path).map_err(|e| io(e, "rename into"))?;
+        Ok(())
+    }
+
+    /// Maps a cache file, checking its header, digests and size.
+    pub fn open(path: &Path, ix: &SolveIndex) -> Result<PruneTables> {
+        let bad = |msg: String| {
+            Error::new(
+                ErrorKind::Database,
+                format!("solver table file {}: {msg}", path.display()),
+            )
+        };
+        let f = File::open(path).map_err(|e| bad(format!("cannot open: {e}")))?;
+        // SAFETY: the file is opened read-only; the cache is written whole and renamed into
+        // place, never modified where it lies.
+        let map = unsafe { Mmap::map(&f) }.map_err(|e| bad(format!("cannot map: {e}")))?;
+        if map.len() < HEADER_LEN || &map[..8] != MAGIC {
+            return Err(bad("not a twisty solver table file (bad magic)".into()));
+        }
+        let u32_at = |o: usize| u32::from_le_bytes(map[o..o + 4].try_into().unwrap());
+        let u64_at = |o: usize| u64::from_le_bytes(map[o..o + 8].try_into().unwrap());
+        if u32_at(8) != VERSION {
+            return Err(bad(format!(
+                "format version {} (this build reads version {VERSION}); delete it to rebuild",
+                u32_at(8)
+            )));
+        }
+        if u64_at(16) != index_digest(ix) || u64_at(24) != ENTRIES as u64 || u32_at(12) != 2 {
+            return Err(bad(
+                "built from a different move index; delete it to rebuild".into(),
+            ));
+        }
+        if map.len() != HEADER_LEN + ENTRIES {
+            return Err(bad(format!(
+                "size {} bytes, expected {} (truncated or damaged)",
+                map.len(),
+                HEADER_LEN + ENTRIES
+            )));
+        }
+        let mut max = [0u8; 2];
+        for (k, half) in [Half::Edges, Half::Corners].into_iter().enumerate() {
+            let o = HEADER_LEN + k * ENTRIES / 2;
+            let t = &map[o..o + ENTRIES / 2];
+            if xxhash_rust::xxh3::xxh3_64(t) != u64_at(32 + 8 * k) {
+                return Err(bad(format!(
+                    "the {} table fails its checksum (damaged)",
+                    half.name()
+                )));
+            }
+            max[k] = t.iter().map(|b| (b & 15).max(b >> 4)).max().unwrap_or(0);
+        }
+        Ok(PruneTables {
+            backing: Backing::Mapped(map),
+            offsets: [HEADER_LEN, HEADER_LEN + ENTRIES / 2],
+            max,
+        })
+    }
+}
+
+fn header(ix: &SolveIndex, tables: &[u8]) -> [u8; HEADER_LEN] {
+    let mut h = [0u8; HEADER_LEN];
+    h[..8].copy_from_slice(MAGIC);
+    h[8..12].copy_from_slice(&VERSION.to_le_bytes());
+    h[12..16].copy_from_slice(&2u32.to_le_bytes());
+    h[16..24].copy_from_slice(&index_digest(ix).to_le_bytes());
+    h[24..32].copy_from_slice(&(ENTRIES as u64).to_le_bytes());
+    for k in 0..2 {
+        let t = &tables[k * ENTRIES / 2..(k + 1) * ENTRIES / 2];
+        h[32 + 8 * k..40 + 8 * k].copy_from_slice(&xxhash_rust::xxh3::xxh3_64(t).to_le_bytes());
+    }
+    h
+}

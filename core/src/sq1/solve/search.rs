@@ -1,0 +1,306 @@
+//! Iterative-deepening A* over position classes, one routine for the three metrics.
+//!
+//! A node is a class (a state up to layer turns) held in its representative position, with the
+//! turn `k` that took the physical puzzle there. A step is one [`ClassMove`](super::index::ClassMove):
+//! the physical turn `k + move.turn`, then `/`. Every optimal sequence alternates turns and
+//! twists, so the metrics differ only in what a turn costs: nothing (twist metric), one when it
+//! is not `(0,0)` (WCA), or one per layer turned (face-turn). The final turn after the last `/`
+//! is priced the same way.
+//!
+//! The lower bound is the larger of the two pruning tables, `t` twists. In the WCA and face-turn
+//! metrics each of those twists but the first needs a turn before it, and so does the first
+//! unless the search is at the start: `2t` (`2t - 1` at the start).
+
+use std::time::Instant;
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::progress::{CancelToken, Progress, ProgressReport};
+use crate::rank::sq1::{BIG_COUNT, Sq1Ranks};
+use crate::sq1::db::index::{Arrangement, pack3, shuffle};
+use crate::sq1::moves::{Move, MoveSeq, normalize_turn};
+
+use super::Metric;
+use super::endgame::{DEPTH, Endgame};
+use super::index::SolveIndex;
+use super::prune::{Half, PruneTables, entry};
+
+/// Parity of each permutation rank of 0..7.
+fn parity_of_rank() -> &'static [bool] {
+    static P: std::sync::OnceLock<Vec<bool>> = std::sync::OnceLock::new();
+    P.get_or_init(|| {
+        let r = Sq1Ranks::get();
+        (0..BIG_COUNT as u16)
+            .map(|k| super::index::is_odd(&r.unrank_big(k)))
+            .collect()
+    })
+}
+
+#[derive(Clone, Copy)]
+pub struct Node {
+    pub class: u8,
+    pub arr: Arrangement,
+    pub middle: u8,
+    /// Turn from the physical puzzle into the representative.
+    pub k: (u8, u8),
+}
+
+/// What a search may use and when it must stop.
+pub struct Limits<'a> {
+    pub deadline: Option<Instant>,
+    pub cancel: Option<&'a CancelToken>,
+}
+
+pub struct Search<'a> {
+    ix: &'a SolveIndex,
+    endgame: &'a Endgame,
+    edges: &'a [u8],
+    corners: &'a [u8],
+    parity: &'static [bool],
+    ranks: &'static Sq1Ranks,
+    metric: Metric,
+    bound: u32,
+    /// Stop at the first solution (and let the twist metric skip moves to repeated classes).
+    one: bool,
+    limit: usize,
+    /// Physical turns before each `/` on the current path.
+    path: Vec<(u8, u8)>,
+    pub found: Vec<MoveSeq>,
+    pub nodes: u64,
+    /// Only moves that keep the cube shape (phase 2 of the two-phase solver).
+    pub cube_only: bool,
+    deadline: Option<Instant>,
+    cancel: Option<&'a CancelToken>,
+    stopped: Option<Error>,
+}
+
+#[inline(always)]
+fn add(a: (u8, u8), b: (u8, u8)) -> (u8, u8) {
+    ((a.0 + b.0) % 12, (a.1 + b.1) % 12)
+}
+
+/// The moves of a path: each turn (omitted when `(0,0)`) then `/`, then the final turn.
+fn to_moves(path: &[(u8, u8)], last: (u8, u8)) -> MoveSeq {
+    let mut moves = Vec::with_capacity(path.len() * 2 + 1);
+    let turn = |(t, b): (u8, u8)| Move::Turn {
+        top: normalize_turn(t as i32),
+        bottom: normalize_turn(b as i32),
+    };
+    for &p in path {
+        if p != (0, 0) {
+            moves.push(turn(p));
+        }
+        moves.push(Move::Twist);
+    }
+    if last != (0, 0) {
+        moves.push(turn(last));
+    }
+    MoveSeq::new(moves)
+}
+
+impl<'a> Search<'a> {
+    pub fn new(
+        ix: &'a SolveIndex,
+        tables: &'a PruneTables,
+        endgame: &'a Endgame,
+        metric: Metric,
+        limit: usize,
+        limits: &Limits<'a>,
+    ) -> Search<'a> {
+        Search {
+            ix,
+            endgame,
+            edges: tables.table(Half::Edges),
+            corners: tables.table(Half::Corners),
+            parity: parity_of_rank(),
+            ranks: Sq1Ranks::get(),
+            metric,
+            bound: 0,
+            one: limit == 1,
+            limit: limit.max(1),
+            path: Vec::new(),
+            found: Vec::new(),
+            nodes: 0,
+            cube_only: false,
+            deadline: limits.deadline,
+            cancel: limits.cancel,
+            stopped: None,
+        }
+    }
+
+    /// The two tables' bound for one class and arrangement.
+    #[inline(always)]
+    fn lookup(&self, class: usize, arr: Arrangement, middle: u8) -> u32 {
+        let lo = self.ranks.rank_big_key(pack3(arr as u64));
+        let hi = self.ranks.rank_big_key(pack3((arr >> 64) as u64));
+        let (lo_odd, hi_odd) = (self.parity[lo as usize], self.parity[hi as usize]);
+        let e = PruneTables::get(self.edges, entry(class, lo, hi_odd, middle));
+        let k = PruneTables::get(self.corners, entry(class, hi, lo_odd, middle));
+        e.max(k) as u32
+    }
+
+    /// Fewest twists the tables allow for a node, looking up the node and its symmetric
+    /// images; stops early once the bound exceeds `cutoff`.
+    #[inline]
+    pub fn twists_bound(&self, n: &Node, cutoff: u32) -> u32 {
+        let c = n.class as usize;
+        let mut t = self.lookup(c, n.arr, n.middle);
+        for conj in &self.ix.conjugations {
+            if t > cutoff {
+                break;
+            }
+            let (c2, arr2) = conj.apply(c, n.arr);
+            t = t.max(self.lookup(c2, arr2, n.middle));
+        }
+        if t > cutoff {
+            return t;
+        }
+        // Near the solved puzzle the distance is known exactly.
+        match self.endgame.get(c, n.arr, n.middle) {
+            Some(d) => d,
+            None => t.max(DEPTH + 1),
+        }
+    }
+
+    /// The final turn, when the node is solved apart from layer turns.
+    fn solving_turn(&self, n: &Node) -> Option<(u8, u8)> {
+        if n.middle != 0 {
+            return None;
+        }
+        self.ix
+            .solving_turn(n.class as usize, n.arr)
+            .map(|s| add(n.k, s))
+    }
+
+    /// Lower bound on the cost still to pay from a node.
+    fn lower_bound(&self, n: &Node, root: bool) -> u32 {
+        if let Some(last) = self.solving_turn(n) {
+            return self.metric.turn_cost(last);
+        }
+        let t = self.twists_bound(n, u32::MAX).max(1);
+        match self.metric {
+            Metric::Twist => t,
+            _ if root => 2 * t - 1,
+            _ => 2 * t,
+        }
+    }
+
+    fn check_limits(&mut self) -> bool {
+        if let Some(c) = self.cancel
+            && c.is_cancelled()
+        {
+            self.stopped = Some(Error::new(ErrorKind::Cancelled, "the search was cancelled"));
+            return true;
+        }
+        if let Some(d) = self.deadline
+            && Instant::now() >= d
+        {
+            self.stopped = Some(Error::new(
+                ErrorKind::Cancelled,
+                format!(
+                    "the search reached its deadline before finding a solution of length {}",
+                    self.bound
+                ),
+            ));
+            return true;
+        }
+        false
+    }
+
+    /// Depth-first search within the current bound; true when the search must stop.
+    fn dfs(&mut self, n: Node, g: u32, root: bool) -> bool {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 && self.check_limits() {
+            return true;
+        }
+        if let Some(last) = self.solving_turn(&n) {
+            if g + self.metric.turn_cost(last) <= self.bound {
+                self.found.push(to_moves(&self.path, last));
+                return self.one || self.found.len() >= self.limit;
+            }
+            return false;
+        }
+        // Most twists the bound leaves room for.
+        let room = self.bound - g;
+        let cutoff = match self.metric {
+            Metric::Twist => room,
+            _ if root => (room + 1) / 2,
+            _ => room / 2,
+        };
+        if self.twists_bound(&n, cutoff).max(1) > cutoff {
+            return false;
+        }
+        let skip_dups = self.one && self.metric == Metric::Twist;
+        for m in &self.ix.moves[n.class as usize] {
+            if (skip_dups && m.dup) || (self.cube_only && m.target as usize != self.ix.cube) {
+                continue;
+            }
+            let turn = add(n.k, m.turn);
+            if !root && turn == (0, 0) {
+                continue;
+            }
+            let cost = self.metric.turn_cost(turn) + 1;
+            if g + cost > self.bound {
+                continue;
+            }
+            let child = Node {
+                class: m.target,
+                arr: shuffle(n.arr, &m.shuffle),
+                middle: n.middle ^ 1,
+                k: m.canon,
+            };
+            self.path.push(turn);
+            let stop = self.dfs(child, g + cost, false);
+            self.path.pop();
+            if stop {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Iterative deepening from a node up to cost `max`: the first solution, if any. `root` says
+    /// whether the node is the start (where `/` may come without a turn before it).
+    pub fn run_bounded(&mut self, n: Node, root: bool, max: u32) -> Result<Option<MoveSeq>> {
+        let lb = self.lower_bound(&n, root);
+        self.bound = lb;
+        while self.bound <= max {
+            self.dfs(n, 0, root);
+            if let Some(e) = self.stopped.take() {
+                return Err(e);
+            }
+            if let Some(m) = self.found.pop() {
+                return Ok(Some(m));
+            }
+            self.bound += 1;
+        }
+        Ok(None)
+    }
+
+    /// Iterative deepening from `root` until solutions are found; their cost is returned.
+    pub fn run(&mut self, root: Node, progress: &mut dyn Progress) -> Result<u32> {
+        let start = Instant::now();
+        self.bound = self.lower_bound(&root, true);
+        loop {
+            self.dfs(root, 0, true);
+            if let Some(e) = self.stopped.take() {
+                return Err(e);
+            }
+            if !self.found.is_empty() {
+                return Ok(self.bound);
+            }
+            progress.report(&ProgressReport {
+                phase: format!("no solution of length {} ({})", self.bound, self.metric.name()),
+                level: self.bound,
+                done: self.nodes,
+                total: 0,
+                found: 0,
+                elapsed: start.elapsed(),
+                eta: None,
+            });
+            self.bound += 1;
+            if self.check_limits() {
+                return Err(self.stopped.take().unwrap());
+            }
+        }
+    }
+}
