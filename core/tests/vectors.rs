@@ -102,6 +102,19 @@ fn ensure_vector_dbs() -> PathBuf {
             std::fs::rename(&tmp, &p).unwrap();
         }
     };
+    // The solver's table file and two damaged copies of its header.
+    let solver_table = dir.join("sq1-solver.tbl");
+    twisty::sq1::solve::Solver::open_or_build(&solver_table, &mut NoProgress, &CancelToken::new())
+        .unwrap();
+    let table_head = std::fs::read(&solver_table).unwrap()[..4096].to_vec();
+    let table_len = std::fs::metadata(&solver_table).unwrap().len();
+    write("sq1-solver-truncated.tbl", &table_head, table_len - 1);
+    let mut h = table_head.clone();
+    h[..8].copy_from_slice(b"NOTATBL!");
+    write("sq1-solver-bad-magic.tbl", &h, table_len);
+    let mut h = table_head.clone();
+    h[8] = 9;
+    write("sq1-solver-bad-version.tbl", &h, table_len);
     write("truncated.db", &header, len - 1);
     let mut h = header.clone();
     h[..8].copy_from_slice(b"NOTADB!!");
@@ -141,6 +154,35 @@ fn ensure_vector_dbs() -> PathBuf {
     }
     *done = true;
     dir
+}
+
+fn metric_code(name: &str) -> u32 {
+    match name {
+        "twist" => 0,
+        "wca" => 1,
+        "face" => 2,
+        other => panic!("unknown metric {other}"),
+    }
+}
+
+fn solve_text(s: &api::SolveText) -> String {
+    format!("{}|{}|{}", s.wca, s.length, s.twists)
+}
+
+/// Solver handles, opened once per table file (open-existing semantics, as in Java and .NET).
+fn solver_at(path: &str) -> twisty::Result<std::sync::Arc<twisty::sq1::solve::Solver>> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex};
+    static OPEN: Mutex<Option<HashMap<String, Arc<twisty::sq1::solve::Solver>>>> =
+        Mutex::new(None);
+    let mut open = OPEN.lock().unwrap();
+    let map = open.get_or_insert_with(HashMap::new);
+    if let Some(s) = map.get(path) {
+        return Ok(s.clone());
+    }
+    let s = api::sq1_solver_open_existing(path)?;
+    map.insert(path.to_string(), s.clone());
+    Ok(s)
 }
 
 fn solution_text(s: &api::SolutionText) -> String {
@@ -293,6 +335,65 @@ fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
                 .cloned()
                 .expect("a String payload");
             return Err(twisty::Error::new(twisty::ErrorKind::Panic, text));
+        }
+        "solver_open" => {
+            arity(1);
+            solver_at(a[0])?;
+            String::new()
+        }
+        "solve" => {
+            arity(3);
+            let r = api::sq1_solve(
+                &*solver_at(a[0])?,
+                a[1],
+                metric_code(a[2]),
+                0,
+                &mut |_| {},
+                &twisty::progress::CancelToken::new(),
+            )?;
+            solve_text(&r)
+        }
+        "solutions" => {
+            arity(4);
+            let v = api::sq1_solutions(
+                &*solver_at(a[0])?,
+                a[1],
+                metric_code(a[2]),
+                a[3].parse().unwrap(),
+                0,
+                &twisty::progress::CancelToken::new(),
+            )?;
+            v.iter().map(|x| x.wca.as_str()).collect::<Vec<_>>().join(";")
+        }
+        "distance" => {
+            arity(3);
+            api::sq1_distance(&*solver_at(a[0])?, a[1], metric_code(a[2]))?.to_string()
+        }
+        "solve_fast" => {
+            arity(5);
+            let r = api::sq1_solve_fast(
+                &*solver_at(a[0])?,
+                a[1],
+                metric_code(a[2]),
+                a[3].parse().unwrap(),
+                a[4].parse().unwrap(),
+                0,
+                &twisty::progress::CancelToken::new(),
+            )?;
+            solve_text(&r)
+        }
+        "scramble" => {
+            arity(2);
+            let r = api::sq1_scramble(&*solver_at(a[0])?, a[1].parse().unwrap())?;
+            format!("{}|{}", r.scramble, r.state)
+        }
+        "moves_length" => {
+            arity(3);
+            api::sq1_moves_length(a[0], notation_code(a[1]), metric_code(a[2]))?.to_string()
+        }
+        "svg" => {
+            arity(1);
+            api::sq1_svg(a[0])?.replace('\n', "\\n")
         }
         other => panic!("unknown op {other}"),
     })
@@ -592,13 +693,77 @@ fn generated_files() -> Vec<(&'static str, String)> {
             }
         }
     }
+    let solver_rows = solver_vectors(header);
     vec![
+        ("sq1_generated_solver.tsv", solver_rows),
         ("sq1_generated_db.tsv", dbq),
         ("sq1_generated_scrambles.tsv", scrambles),
         ("sq1_generated_notation.tsv", notation),
         ("sq1_generated_random.tsv", random),
         ("sq1_generated_queries.tsv", queries),
     ]
+}
+
+/// Solver rows: states a few twists from solved (every metric answers quickly), scrambles,
+/// pictures, lengths and the error cases.
+fn solver_vectors(header: &str) -> String {
+    let tables = Tables::new();
+    let dir = ensure_vector_dbs();
+    let path = dir.join("sq1-solver.tbl").to_string_lossy().to_string();
+    let rel = "$DB/sq1-solver.tbl";
+    let fix = |r: twisty::Result<String>| expectation(&r).replace(&*dir.to_string_lossy(), "$DB");
+    let mut out = String::from(header);
+    let mut row = |op: &str, args: &[&str]| {
+        let shown: Vec<String> = args
+            .iter()
+            .map(|a| a.replace(&path, rel).replace(&*dir.to_string_lossy(), "$DB"))
+            .collect();
+        writeln!(out, "{op}\t{}\t{}", shown.join("\t"), fix(run(&tables, op, args))).unwrap();
+    };
+    for f in [
+        "sq1-solver.tbl",
+        "sq1-solver-truncated.tbl",
+        "sq1-solver-bad-magic.tbl",
+        "sq1-solver-bad-version.tbl",
+        "no-such-file.tbl",
+    ] {
+        row("solver_open", &[&dir.join(f).to_string_lossy()]);
+    }
+    let solved = State::solved(Colouring::SixColour).to_string();
+    let mut rng = Rng::new(0x50_1E);
+    let mut states = vec![solved.clone(), State::solved(Colouring::SixColour).turn(1, -3).to_string()];
+    for i in 0..8 {
+        let seq = random_scramble(&mut rng, 1 + i % 4);
+        states.push(api::sq1_apply(&solved, &seq.format(Notation::Wca).unwrap(), 0).unwrap());
+    }
+    for (i, st) in states.iter().enumerate() {
+        for m in ["twist", "wca", "face"] {
+            row("solve", &[&path, st, m]);
+        }
+        row("distance", &[&path, st, "twist"]);
+        row("solutions", &[&path, st, if i % 2 == 0 { "twist" } else { "wca" }, "4"]);
+        row("solve_fast", &[&path, st, "face", "0", "20000"]);
+        row("solve_fast", &[&path, st, "wca", "30", "0"]);
+    }
+    for seed in ["0", "1", "2026", "18446744073709551615"] {
+        row("scramble", &[&path, seed]);
+    }
+    for (moves, n) in [("(1,0)/ (-1,3)/ (0,3)", "wca"), ("(1,0)/(-3,3)/", "article"), ("", "wca"), ("(7,0)", "wca"), ("/!", "article")] {
+        for m in ["twist", "wca", "face"] {
+            row("moves_length", &[moves, n, m]);
+        }
+    }
+    let silver = State::solved(Colouring::Silver).to_string();
+    row("solve", &[&path, &silver, "twist"]);
+    row("solve_fast", &[&path, &silver, "face", "0", "0"]);
+    row("solutions", &[&path, &solved, "twist", "0"]);
+    row("solve", &[&path, "AAbCCdEEfGGh|iJJkLLmNNoPP", "twist"]);
+    row("solve", &[&dir.join("no-such-file.tbl").to_string_lossy(), &solved, "twist"]);
+    row("svg", &[&solved]);
+    row("svg", &[&states[4]]);
+    row("svg", &[&silver]);
+    row("svg", &["AAbCCdEEfGGh|iJJkLLmNNoPP|X"]);
+    out
 }
 
 #[test]

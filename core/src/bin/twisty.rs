@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use twisty::progress::{CancelToken, ProgressReport};
 use twisty::sq1::db::{self, BuildOptions, Database, Variant};
+use twisty::sq1::solve::{FastOptions, Metric, SearchLimits, Solver};
 use twisty::sq1::{Colouring, MoveSeq, Notation, Shape, ShapeCount, State, Tables};
 
 /// Built-in Square-1 scramble used by `twisty demo`.
@@ -151,6 +152,262 @@ enum Sq1Command {
         #[arg(long)]
         list: bool,
     },
+    /// Build the solver's table file (or check an existing one) and print its depths.
+    Tables {
+        /// Table file (default: the cache folder, see `twisty sq1 solve --help`).
+        #[arg(long)]
+        tables: Option<PathBuf>,
+    },
+    /// Solve a six-colour state optimally (or fast with --fast).
+    Solve {
+        /// The state in canonical text.
+        state: Option<String>,
+        /// Start from the solved puzzle scrambled by these WCA moves instead.
+        #[arg(long)]
+        moves: Option<String>,
+        #[arg(long, value_enum, default_value = "twist")]
+        metric: MetricArg,
+        /// Print up to this many optimal solutions.
+        #[arg(long, default_value_t = 1)]
+        limit: usize,
+        /// Give up after this many milliseconds (0: never).
+        #[arg(long, default_value_t = 0)]
+        timeout_ms: u64,
+        /// Use the two-phase solver (shorter than --max-length when given).
+        #[arg(long)]
+        fast: bool,
+        #[arg(long)]
+        max_length: Option<u32>,
+        /// Table file; default `$TWISTY_CACHE_DIR`, `$XDG_CACHE_HOME/twisty` or
+        /// `~/.cache/twisty`, file `sq1-solver-v1.tbl` (built on first use, about 30 s).
+        #[arg(long)]
+        tables: Option<PathBuf>,
+    },
+    /// Random-state scrambles (the same seed gives the same scramble everywhere).
+    Scramble {
+        #[arg(long, default_value_t = DEMO_SEED)]
+        seed: u64,
+        /// How many scrambles (seeds seed, seed+1, ...).
+        #[arg(long, default_value_t = 1)]
+        count: u64,
+        /// Also write the scrambled state's picture to this SVG file (first scramble).
+        #[arg(long)]
+        svg: Option<PathBuf>,
+        #[arg(long)]
+        tables: Option<PathBuf>,
+    },
+    /// Write an SVG picture of a state (canonical text, or --moves from solved).
+    Picture {
+        state: Option<String>,
+        #[arg(long)]
+        moves: Option<String>,
+        /// Output file (default: standard output).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Time the solvers on random states and print the figures for docs/benchmarks.md.
+    Bench {
+        #[arg(long, value_enum, default_value = "twist")]
+        metric: MetricArg,
+        #[arg(long, default_value_t = 100)]
+        count: u64,
+        /// Time the two-phase solver instead, with this node limit per solve.
+        #[arg(long)]
+        fast_nodes: Option<u64>,
+        #[arg(long)]
+        tables: Option<PathBuf>,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum MetricArg {
+    /// Only `/` counts.
+    Twist,
+    /// `(x,y)` and `/` count one each.
+    Wca,
+    /// `(x,0)`, `(0,y)`, `/` count one, `(x,y)` two.
+    Face,
+}
+
+impl From<MetricArg> for Metric {
+    fn from(m: MetricArg) -> Metric {
+        match m {
+            MetricArg::Twist => Metric::Twist,
+            MetricArg::Wca => Metric::Wca,
+            MetricArg::Face => Metric::FaceTurn,
+        }
+    }
+}
+
+/// A token that Ctrl-C cancels (the handler is installed once per process).
+fn cancel_on_ctrl_c() -> CancelToken {
+    static TOKEN: std::sync::OnceLock<CancelToken> = std::sync::OnceLock::new();
+    TOKEN
+        .get_or_init(|| {
+            let t = CancelToken::new();
+            let c2 = t.clone();
+            let _ = ctrlc::set_handler(move || c2.cancel());
+            t
+        })
+        .clone()
+}
+
+/// Opens (building on first use, with a progress bar) the solver's table file.
+fn open_solver(path: Option<PathBuf>) -> twisty::Result<Solver> {
+    let path = path.unwrap_or_else(Solver::default_path);
+    if !path.exists() {
+        eprintln!("building the solver tables into {} ...", path.display());
+    }
+    let bar = ProgressBar::new_spinner();
+    let mut report = |r: &ProgressReport| {
+        bar.set_message(format!("{} ({} entries)", r.phase, r.found));
+        bar.tick();
+    };
+    let s = Solver::open_or_build(&path, &mut report, &cancel_on_ctrl_c())?;
+    bar.finish_and_clear();
+    Ok(s)
+}
+
+fn state_arg(state: Option<String>, moves: Option<String>) -> twisty::Result<State> {
+    match (state, moves) {
+        (Some(text), None) => State::parse(&text),
+        (None, Some(m)) => {
+            State::solved(Colouring::SixColour).apply(&MoveSeq::parse(&m, Notation::Wca)?)
+        }
+        _ => Err(twisty::Error::invalid_argument(
+            "give either a state or --moves (not both)",
+        )),
+    }
+}
+
+fn solver_command(cmd: Sq1Command) -> twisty::Result<()> {
+    match cmd {
+        Sq1Command::Tables { tables } => {
+            let s = open_solver(tables)?;
+            println!("{s:?}; levels near solved {:?}", s.level_sizes());
+        }
+        Sq1Command::Solve {
+            state,
+            moves,
+            metric,
+            limit,
+            timeout_ms,
+            fast,
+            max_length,
+            tables,
+        } => {
+            let state = state_arg(state, moves)?;
+            let solver = open_solver(tables)?;
+            let deadline = (timeout_ms > 0)
+                .then(|| std::time::Instant::now() + std::time::Duration::from_millis(timeout_ms));
+            let cancel = cancel_on_ctrl_c();
+            let t = std::time::Instant::now();
+            let solutions = if fast {
+                let opts = FastOptions {
+                    metric: metric.into(),
+                    max_length,
+                    node_limit: None,
+                    deadline,
+                    cancel: Some(cancel),
+                };
+                vec![solver.solve_fast(&state, &opts)?]
+            } else {
+                let limits = SearchLimits {
+                    deadline,
+                    cancel: Some(cancel),
+                };
+                let mut report = |r: &ProgressReport| {
+                    eprintln!("{} ({} nodes, {:.1?})", r.phase, r.done, r.elapsed)
+                };
+                solver.solutions_with(&state, metric.into(), limit, &limits, &mut report)?
+            };
+            for s in &solutions {
+                println!("{}  [{} {}]", s.to_wca(), s.length, Metric::from(metric).name());
+            }
+            eprintln!("{} solution(s) in {:.1?}", solutions.len(), t.elapsed());
+        }
+        Sq1Command::Scramble {
+            seed,
+            count,
+            svg,
+            tables,
+        } => {
+            let solver = open_solver(tables)?;
+            for i in 0..count {
+                let s = solver.scramble(seed.wrapping_add(i))?;
+                println!("{}", s.to_text());
+                if i == 0
+                    && let Some(path) = &svg
+                {
+                    write_file(path, &twisty::sq1::svg::svg(&s.state))?;
+                }
+            }
+        }
+        Sq1Command::Picture {
+            state,
+            moves,
+            output,
+        } => {
+            let picture = twisty::sq1::svg::svg(&state_arg(state, moves)?);
+            match output {
+                Some(path) => write_file(&path, &picture)?,
+                None => print!("{picture}"),
+            }
+        }
+        Sq1Command::Bench {
+            metric,
+            count,
+            fast_nodes,
+            tables,
+        } => bench(&open_solver(tables)?, metric.into(), count, fast_nodes)?,
+        _ => unreachable!("handled by run"),
+    }
+    Ok(())
+}
+
+fn write_file(path: &std::path::Path, text: &str) -> twisty::Result<()> {
+    std::fs::write(path, text).map_err(|e| {
+        twisty::Error::invalid_argument(format!("cannot write {}: {e}", path.display()))
+    })
+}
+
+/// Solves `count` random states (seeds 0..count) and prints time and length figures.
+fn bench(solver: &Solver, metric: Metric, count: u64, fast_nodes: Option<u64>) -> twisty::Result<()> {
+    let tables = Tables::new();
+    let mut times = Vec::new();
+    let mut total_len = 0u64;
+    for seed in 0..count {
+        let s = tables.random_state(seed, Colouring::SixColour);
+        let t = std::time::Instant::now();
+        let sol = match fast_nodes {
+            Some(n) => solver.solve_fast(
+                &s,
+                &FastOptions {
+                    metric,
+                    node_limit: Some(n),
+                    ..FastOptions::default()
+                },
+            )?,
+            None => solver.solve(&s, metric)?,
+        };
+        times.push(t.elapsed());
+        total_len += sol.length as u64;
+    }
+    times.sort();
+    let pct = |p: usize| times[(times.len() - 1) * p / 100];
+    let mean = times.iter().sum::<std::time::Duration>() / count as u32;
+    println!(
+        "{} {} states: mean {:.1?}, median {:.1?}, 90% {:.1?}, max {:.1?}; average length {:.2} {}",
+        if fast_nodes.is_some() { "two-phase" } else { "optimal" },
+        count,
+        mean,
+        pct(50),
+        pct(90),
+        pct(100),
+        total_len as f64 / count as f64,
+        metric.name()
+    );
+    Ok(())
 }
 
 fn describe(state: &State, tables: &Tables) {
@@ -263,10 +520,8 @@ fn db_command(cmd: DbCommand) -> twisty::Result<()> {
             let mut opts = BuildOptions::new(variant.into());
             opts.max_level = max_level;
             opts.threads = threads;
-            let cancel = CancelToken::new();
-            let c2 = cancel.clone();
             // Ctrl-C cancels cleanly; the next run resumes from the last complete level.
-            let _ = ctrlc::set_handler(move || c2.cancel());
+            let cancel = cancel_on_ctrl_c();
             let bar = ProgressBar::new(1);
             bar.set_style(
                 ProgressStyle::with_template(
@@ -413,6 +668,11 @@ fn run(cli: Cli) -> twisty::Result<()> {
             Sq1Command::Random { seed, silver } => {
                 println!("{}", tables.random_state(seed, colouring(silver)))
             }
+            cmd @ (Sq1Command::Tables { .. }
+            | Sq1Command::Solve { .. }
+            | Sq1Command::Scramble { .. }
+            | Sq1Command::Picture { .. }
+            | Sq1Command::Bench { .. }) => solver_command(cmd)?,
             Sq1Command::Shapes { list } => {
                 println!(
                     "layer shapes:                         {}",

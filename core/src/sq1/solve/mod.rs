@@ -145,6 +145,7 @@ pub struct Solver {
     endgame: Endgame,
     phase1: Vec<[u8; 2]>,
     shapes: crate::sq1::Tables,
+    phase2: std::sync::OnceLock<[twophase::Phase2Table; 2]>,
 }
 
 /// Name of the cache file inside the cache folder.
@@ -175,6 +176,7 @@ impl Solver {
             endgame,
             phase1,
             shapes: crate::sq1::Tables::new(),
+            phase2: std::sync::OnceLock::new(),
         }
     }
 
@@ -296,6 +298,16 @@ impl Solver {
 
     pub(crate) fn shapes(&self) -> &crate::sq1::Tables {
         &self.shapes
+    }
+
+    /// The two phase-2 tables, built on first use (under a second).
+    pub(crate) fn phase2_tables(&self) -> &[twophase::Phase2Table; 2] {
+        self.phase2.get_or_init(|| {
+            [
+                twophase::Phase2Table::build(&self.ix, false),
+                twophase::Phase2Table::build(&self.ix, true),
+            ]
+        })
     }
 
     pub(crate) fn phase1_table(&self) -> &[[u8; 2]] {

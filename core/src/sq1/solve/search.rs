@@ -66,8 +66,9 @@ pub struct Search<'a> {
     path: Vec<(u8, u8)>,
     pub found: Vec<MoveSeq>,
     pub nodes: u64,
-    /// Only moves that keep the cube shape (phase 2 of the two-phase solver).
-    pub cube_only: bool,
+    /// Only moves that keep the cube shape, with the phase-2 tables (phase 2 of the two-phase
+    /// solver).
+    pub cube_only: Option<&'a [super::twophase::Phase2Table; 2]>,
     deadline: Option<Instant>,
     cancel: Option<&'a CancelToken>,
     stopped: Option<Error>,
@@ -120,7 +121,7 @@ impl<'a> Search<'a> {
             path: Vec::new(),
             found: Vec::new(),
             nodes: 0,
-            cube_only: false,
+            cube_only: None,
             deadline: limits.deadline,
             cancel: limits.cancel,
             stopped: None,
@@ -143,7 +144,14 @@ impl<'a> Search<'a> {
     #[inline]
     pub fn twists_bound(&self, n: &Node, cutoff: u32) -> u32 {
         let c = n.class as usize;
-        let mut t = self.lookup(c, n.arr, n.middle);
+        let mut t = 0;
+        if let Some(p2) = self.cube_only {
+            t = p2[0].get(n.arr, n.middle).max(p2[1].get(n.arr, n.middle));
+            if t > cutoff {
+                return t;
+            }
+        }
+        t = t.max(self.lookup(c, n.arr, n.middle));
         for conj in &self.ix.conjugations {
             if t > cutoff {
                 break;
@@ -231,7 +239,9 @@ impl<'a> Search<'a> {
         }
         let skip_dups = self.one && self.metric == Metric::Twist;
         for m in &self.ix.moves[n.class as usize] {
-            if (skip_dups && m.dup) || (self.cube_only && m.target as usize != self.ix.cube) {
+            if (skip_dups && m.dup)
+                || (self.cube_only.is_some() && m.target as usize != self.ix.cube)
+            {
                 continue;
             }
             let turn = add(n.k, m.turn);
@@ -285,18 +295,23 @@ impl<'a> Search<'a> {
             if let Some(e) = self.stopped.take() {
                 return Err(e);
             }
-            if !self.found.is_empty() {
-                return Ok(self.bound);
-            }
+            let done = !self.found.is_empty();
             progress.report(&ProgressReport {
-                phase: format!("no solution of length {} ({})", self.bound, self.metric.name()),
+                phase: if done {
+                    format!("solution of length {} ({})", self.bound, self.metric.name())
+                } else {
+                    format!("no solution of length {} ({})", self.bound, self.metric.name())
+                },
                 level: self.bound,
                 done: self.nodes,
                 total: 0,
-                found: 0,
+                found: self.found.len() as u64,
                 elapsed: start.elapsed(),
                 eta: None,
             });
+            if done {
+                return Ok(self.bound);
+            }
             self.bound += 1;
             if self.check_limits() {
                 return Err(self.stopped.take().unwrap());

@@ -23,9 +23,8 @@ use super::{Metric, Solution, Solver};
 /// Fewest twists from each (class, odd total parity) to the phase-2 group.
 pub fn phase1_table(ix: &SolveIndex) -> Vec<[u8; 2]> {
     let mut d = vec![[u8::MAX; 2]; ix.reps.len()];
-    d[ix.cube][0] = 0;
-    for s in &ix.stabs[ix.cube] {
-        d[ix.cube][(s.edges_odd ^ s.corners_odd) as usize] = 0;
+    for &(arr, _) in &ix.solved {
+        d[ix.cube][odd_total(arr)] = 0;
     }
     for level in 0..u8::MAX {
         let mut changed = false;
@@ -233,7 +232,7 @@ impl Solver {
             cancel: opts.cancel.as_ref(),
         };
         let mut phase2 = Search::new(self.index(), self.tables(), self.endgame(), opts.metric, 1, &limits);
-        phase2.cube_only = true;
+        phase2.cube_only = Some(self.phase2_tables());
         let p1 = self.phase1_table();
         let mut s = Phase1 {
             ix: self.index(),
@@ -263,5 +262,154 @@ impl Solver {
         }
         let (_, moves) = s.best.expect("a stopped search without a solution is an error");
         Ok(Solution::new(moves, opts.metric))
+    }
+}
+
+/// Number of ways to choose the four top pieces among eight places (1: the set is ignored).
+const SETS: usize = 1;
+
+/// Index 0..70 of each 8-bit mask with four bits set (255 elsewhere).
+fn set_index() -> &'static [u8; 256] {
+    static T: std::sync::OnceLock<[u8; 256]> = std::sync::OnceLock::new();
+    T.get_or_init(|| {
+        let mut t = [255u8; 256];
+        let mut n = 0;
+        for m in 0..256usize {
+            if m.count_ones() == 4 {
+                t[m] = n;
+                n += 1;
+            }
+        }
+        t
+    })
+}
+
+/// Bit i set when byte i of the half holds one of the top pieces 0..3.
+#[inline(always)]
+fn top_set(half: u64) -> usize {
+    // Byte values 0..7: bit 2 clear means a top piece.
+    let x = !half & 0x0404_0404_0404_0404;
+    let bits = ((x >> 2).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
+    set_index()[bits] as usize
+}
+
+/// Phase-2 pruning table over the cube class: one half's permutation, where the other half's
+/// top pieces are, and the middle; fewest twists using cube-shape moves only.
+pub struct Phase2Table {
+    dist: Vec<u8>,
+    /// false: corners' permutation with the edges' set; true: edges' permutation with the
+    /// corners' set.
+    edges_perm: bool,
+}
+
+impl Phase2Table {
+    #[inline(always)]
+    fn index(&self, arr: u128, middle: u8) -> usize {
+        let (lo, hi) = (arr as u64, (arr >> 64) as u64);
+        let (perm, set) = if self.edges_perm { (lo, hi) } else { (hi, lo) };
+        let r = crate::rank::sq1::Sq1Ranks::get()
+            .rank_big_key(crate::sq1::db::index::pack3(perm)) as usize;
+        (r * SETS + if SETS == 1 { 0 } else { top_set(set) }) * 2 + middle as usize
+    }
+
+    #[inline(always)]
+    pub fn get(&self, arr: u128, middle: u8) -> u32 {
+        self.dist[self.index(arr, middle)] as u32
+    }
+
+    pub fn build(ix: &SolveIndex, edges_perm: bool) -> Phase2Table {
+        let n = crate::rank::sq1::BIG_COUNT * SETS * 2;
+        let mut t = Phase2Table {
+            dist: vec![u8::MAX; n],
+            edges_perm,
+        };
+        let moves: Vec<&[u8; 16]> = ix.moves[ix.cube]
+            .iter()
+            .filter(|m| m.target as usize == ix.cube)
+            .map(|m| &m.shuffle)
+            .collect();
+        let stabs: Vec<&[u8; 16]> = ix.stabs[ix.cube].iter().map(|s| &s.shuffle).collect();
+        // Any arrangement with the index's coordinates: the set half holds 0..3 where the set
+        // says, 4..7 elsewhere.
+        let ranks = crate::rank::sq1::Sq1Ranks::get();
+        let sets: Vec<u64> = (0..256u32)
+            .filter(|m| m.count_ones() == 4)
+            .take(SETS)
+            .map(|m| {
+                let (mut top, mut other) = (0u8, 4u8);
+                let mut bytes = [0u8; 8];
+                for (i, b) in bytes.iter_mut().enumerate() {
+                    if m & (1 << i) != 0 {
+                        *b = top;
+                        top += 1;
+                    } else {
+                        *b = other;
+                        other += 1;
+                    }
+                }
+                u64::from_le_bytes(bytes)
+            })
+            .collect();
+        let arr_of = |i: usize| -> (u128, u8) {
+            let middle = (i & 1) as u8;
+            let set = sets[(i >> 1) % SETS];
+            let perm = crate::sq1::db::index::spread3(ranks.big_key(((i >> 1) / SETS) as u16));
+            let (lo, hi) = if edges_perm { (perm, set) } else { (set, perm) };
+            (lo as u128 | ((hi as u128) << 64), middle)
+        };
+        let mut frontier = Vec::new();
+        for &(arr, _) in &ix.solved {
+            let i = t.index(arr, 0);
+            if t.dist[i] == u8::MAX {
+                t.dist[i] = 0;
+                frontier.push(i);
+            }
+        }
+        let mut level = 0u8;
+        while !frontier.is_empty() {
+            let mut next = Vec::new();
+            for &i in &frontier {
+                let (arr, middle) = arr_of(i);
+                for m in &moves {
+                    let a2 = shuffle(arr, m);
+                    for s in &stabs {
+                        let j = t.index(shuffle(a2, s), middle ^ 1);
+                        if t.dist[j] == u8::MAX {
+                            t.dist[j] = level + 1;
+                            next.push(j);
+                        }
+                    }
+                }
+            }
+            frontier = next;
+            level += 1;
+        }
+        t
+    }
+
+    /// Entries reached from the solved puzzle, and the largest distance.
+    pub fn stats(&self) -> (usize, u8) {
+        let reached = self.dist.iter().filter(|&&d| d != u8::MAX).count();
+        let max = self.dist.iter().filter(|&&d| d != u8::MAX).max().copied().unwrap_or(0);
+        (reached, max)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn phase2_tables_cover_their_coordinates() {
+        let ix = SolveIndex::new();
+        let moves = ix.moves[ix.cube].iter().filter(|m| m.target as usize == ix.cube).count();
+        let keeps_parity = ix.moves[ix.cube].iter().filter(|m| m.target as usize == ix.cube).all(|m| m.edges_odd == m.corners_odd)
+            && ix.stabs[ix.cube].iter().all(|s| s.edges_odd == s.corners_odd);
+        eprintln!("cube moves keep the parity: {keeps_parity}");
+        for edges_perm in [false, true] {
+            let t = std::time::Instant::now();
+            let p = Phase2Table::build(&ix, edges_perm);
+            eprintln!("phase 2 ({moves} moves) edges_perm={edges_perm}: {:?} in {:?}", p.stats(), t.elapsed());
+        }
     }
 }
