@@ -350,7 +350,9 @@ pub fn sq1_solve(
         cancel: Some(cancel.clone()),
     };
     Ok(solver
-        .solve_with(&state, metric, &limits, &mut |r: &ProgressReport| progress(r))?
+        .solve_with(&state, metric, &limits, &mut |r: &ProgressReport| {
+            progress(r)
+        })?
         .into())
 }
 

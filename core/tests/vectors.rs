@@ -108,13 +108,25 @@ fn ensure_vector_dbs() -> PathBuf {
         .unwrap();
     let table_head = std::fs::read(&solver_table).unwrap()[..4096].to_vec();
     let table_len = std::fs::metadata(&solver_table).unwrap().len();
-    write("sq1-solver-truncated.tbl", &table_head, table_len - 1);
+    // Rewritten every time: the table file's size changes with its format version.
+    let rewrite = |name: &str, bytes: &[u8], size: u64| {
+        let tmp = dir.join(format!("{name}.tmp"));
+        std::fs::write(&tmp, bytes).unwrap();
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&tmp)
+            .unwrap()
+            .set_len(size)
+            .unwrap();
+        std::fs::rename(&tmp, dir.join(name)).unwrap();
+    };
+    rewrite("sq1-solver-truncated.tbl", &table_head, table_len - 1);
     let mut h = table_head.clone();
     h[..8].copy_from_slice(b"NOTATBL!");
-    write("sq1-solver-bad-magic.tbl", &h, table_len);
+    rewrite("sq1-solver-bad-magic.tbl", &h, table_len);
     let mut h = table_head.clone();
     h[8] = 9;
-    write("sq1-solver-bad-version.tbl", &h, table_len);
+    rewrite("sq1-solver-bad-version.tbl", &h, table_len);
     write("truncated.db", &header, len - 1);
     let mut h = header.clone();
     h[..8].copy_from_slice(b"NOTADB!!");
@@ -173,8 +185,7 @@ fn solve_text(s: &api::SolveText) -> String {
 fn solver_at(path: &str) -> twisty::Result<std::sync::Arc<twisty::sq1::solve::Solver>> {
     use std::collections::HashMap;
     use std::sync::{Arc, Mutex};
-    static OPEN: Mutex<Option<HashMap<String, Arc<twisty::sq1::solve::Solver>>>> =
-        Mutex::new(None);
+    static OPEN: Mutex<Option<HashMap<String, Arc<twisty::sq1::solve::Solver>>>> = Mutex::new(None);
     let mut open = OPEN.lock().unwrap();
     let map = open.get_or_insert_with(HashMap::new);
     if let Some(s) = map.get(path) {
@@ -363,7 +374,10 @@ fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
                 0,
                 &twisty::progress::CancelToken::new(),
             )?;
-            v.iter().map(|x| x.wca.as_str()).collect::<Vec<_>>().join(";")
+            v.iter()
+                .map(|x| x.wca.as_str())
+                .collect::<Vec<_>>()
+                .join(";")
         }
         "distance" => {
             arity(3);
@@ -716,9 +730,18 @@ fn solver_vectors(header: &str) -> String {
     let mut row = |op: &str, args: &[&str]| {
         let shown: Vec<String> = args
             .iter()
-            .map(|a| a.replace(&path, rel).replace(&*dir.to_string_lossy(), "$DB"))
+            .map(|a| {
+                a.replace(&path, rel)
+                    .replace(&*dir.to_string_lossy(), "$DB")
+            })
             .collect();
-        writeln!(out, "{op}\t{}\t{}", shown.join("\t"), fix(run(&tables, op, args))).unwrap();
+        writeln!(
+            out,
+            "{op}\t{}\t{}",
+            shown.join("\t"),
+            fix(run(&tables, op, args))
+        )
+        .unwrap();
     };
     for f in [
         "sq1-solver.tbl",
@@ -731,7 +754,10 @@ fn solver_vectors(header: &str) -> String {
     }
     let solved = State::solved(Colouring::SixColour).to_string();
     let mut rng = Rng::new(0x50_1E);
-    let mut states = vec![solved.clone(), State::solved(Colouring::SixColour).turn(1, -3).to_string()];
+    let mut states = vec![
+        solved.clone(),
+        State::solved(Colouring::SixColour).turn(1, -3).to_string(),
+    ];
     for i in 0..8 {
         let seq = random_scramble(&mut rng, 1 + i % 4);
         states.push(api::sq1_apply(&solved, &seq.format(Notation::Wca).unwrap(), 0).unwrap());
@@ -741,14 +767,23 @@ fn solver_vectors(header: &str) -> String {
             row("solve", &[&path, st, m]);
         }
         row("distance", &[&path, st, "twist"]);
-        row("solutions", &[&path, st, if i % 2 == 0 { "twist" } else { "wca" }, "4"]);
+        row(
+            "solutions",
+            &[&path, st, if i % 2 == 0 { "twist" } else { "wca" }, "4"],
+        );
         row("solve_fast", &[&path, st, "face", "0", "20000"]);
         row("solve_fast", &[&path, st, "wca", "30", "0"]);
     }
     for seed in ["0", "1", "2026", "18446744073709551615"] {
         row("scramble", &[&path, seed]);
     }
-    for (moves, n) in [("(1,0)/ (-1,3)/ (0,3)", "wca"), ("(1,0)/(-3,3)/", "article"), ("", "wca"), ("(7,0)", "wca"), ("/!", "article")] {
+    for (moves, n) in [
+        ("(1,0)/ (-1,3)/ (0,3)", "wca"),
+        ("(1,0)/(-3,3)/", "article"),
+        ("", "wca"),
+        ("(7,0)", "wca"),
+        ("/!", "article"),
+    ] {
         for m in ["twist", "wca", "face"] {
             row("moves_length", &[moves, n, m]);
         }
@@ -758,7 +793,14 @@ fn solver_vectors(header: &str) -> String {
     row("solve_fast", &[&path, &silver, "face", "0", "0"]);
     row("solutions", &[&path, &solved, "twist", "0"]);
     row("solve", &[&path, "AAbCCdEEfGGh|iJJkLLmNNoPP", "twist"]);
-    row("solve", &[&dir.join("no-such-file.tbl").to_string_lossy(), &solved, "twist"]);
+    row(
+        "solve",
+        &[
+            &dir.join("no-such-file.tbl").to_string_lossy(),
+            &solved,
+            "twist",
+        ],
+    );
     row("svg", &[&solved]);
     row("svg", &[&states[4]]);
     row("svg", &[&silver]);

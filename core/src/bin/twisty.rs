@@ -179,7 +179,7 @@ enum Sq1Command {
         #[arg(long)]
         max_length: Option<u32>,
         /// Table file; default `$TWISTY_CACHE_DIR`, `$XDG_CACHE_HOME/twisty` or
-        /// `~/.cache/twisty`, file `sq1-solver-v1.tbl` (built on first use, about 30 s).
+        /// `~/.cache/twisty`, file `sq1-solver-v2.tbl` (built on first use, about 30 s).
         #[arg(long)]
         tables: Option<PathBuf>,
     },
@@ -322,7 +322,12 @@ fn solver_command(cmd: Sq1Command) -> twisty::Result<()> {
                 solver.solutions_with(&state, metric.into(), limit, &limits, &mut report)?
             };
             for s in &solutions {
-                println!("{}  [{} {}]", s.to_wca(), s.length, Metric::from(metric).name());
+                println!(
+                    "{}  [{} {}]",
+                    s.to_wca(),
+                    s.length,
+                    Metric::from(metric).name()
+                );
             }
             eprintln!("{} solution(s) in {:.1?}", solutions.len(), t.elapsed());
         }
@@ -372,7 +377,12 @@ fn write_file(path: &std::path::Path, text: &str) -> twisty::Result<()> {
 }
 
 /// Solves `count` random states (seeds 0..count) and prints time and length figures.
-fn bench(solver: &Solver, metric: Metric, count: u64, fast_nodes: Option<u64>) -> twisty::Result<()> {
+fn bench(
+    solver: &Solver,
+    metric: Metric,
+    count: u64,
+    fast_nodes: Option<u64>,
+) -> twisty::Result<()> {
     let tables = Tables::new();
     let mut times = Vec::new();
     let mut total_len = 0u64;
@@ -398,7 +408,11 @@ fn bench(solver: &Solver, metric: Metric, count: u64, fast_nodes: Option<u64>) -
     let mean = times.iter().sum::<std::time::Duration>() / count as u32;
     println!(
         "{} {} states: mean {:.1?}, median {:.1?}, 90% {:.1?}, max {:.1?}; average length {:.2} {}",
-        if fast_nodes.is_some() { "two-phase" } else { "optimal" },
+        if fast_nodes.is_some() {
+            "two-phase"
+        } else {
+            "optimal"
+        },
         count,
         mean,
         pct(50),

@@ -1,8 +1,8 @@
 //! Exact twist distances of every class near the solved puzzle.
 //!
 //! A breadth-first search from the solved class over [`super::index::ClassMove`]s, kept in an
-//! open-addressing hash set of packed class keys (with every symmetry image of a
-//! representative, so a lookup needs no canonical form). The search uses it as an exact bound
+//! open-addressing hash set of packed class keys: the smallest key over the representative's
+//! symmetries, so each class is stored once. The search uses it as an exact bound
 //! where it knows the class and as "more than [`DEPTH`]" where it does not, which removes the
 //! bottom levels of the search tree. The level sizes are the published ones (Masonjones):
 //! 1, 64, 1153, 17050, 235144, ...
@@ -12,9 +12,20 @@ use crate::sq1::db::index::{Arrangement, pack3, shuffle};
 use super::index::SolveIndex;
 
 /// Deepest twist distance stored.
-pub const DEPTH: u32 = 4;
+pub const DEPTH: u32 = 5;
 
 const EMPTY: u64 = u64::MAX;
+
+/// The class's key: the smallest over the representative's symmetries.
+#[inline]
+fn canonical_key(ix: &SolveIndex, class: usize, arr: Arrangement, middle: u8) -> u64 {
+    let stabs = &ix.stabs[class];
+    let mut k = key(class, arr, middle);
+    for s in &stabs[1..] {
+        k = k.min(key(class, shuffle(arr, &s.shuffle), middle));
+    }
+    k
+}
 
 /// Class key: class (8 bits), middle (1), corner places (24), edge places (24).
 #[inline(always)]
@@ -50,13 +61,14 @@ impl Endgame {
         let (arr0, _) = ix.solved[0];
         let mut frontier = vec![(ix.cube, arr0, 0u8)];
         e.insert_class(ix, ix.cube, arr0, 0, 0);
+        let t = std::time::Instant::now();
         e.level_sizes.push(1);
         for d in 1..=DEPTH {
             let mut next = Vec::new();
             for &(c, arr, mid) in &frontier {
                 for m in &ix.moves[c] {
                     let (c2, a2, m2) = (m.target as usize, shuffle(arr, &m.shuffle), mid ^ 1);
-                    if e.get(c2, a2, m2).is_none() {
+                    if e.get(ix, c2, a2, m2).is_none() {
                         e.insert_class(ix, c2, a2, m2, d);
                         next.push((c2, a2, m2));
                     }
@@ -65,13 +77,16 @@ impl Endgame {
             e.level_sizes.push(next.len() as u64);
             frontier = next;
         }
+        log::debug!(
+            "endgame to depth {DEPTH}: {:?} in {:?}",
+            e.level_sizes,
+            t.elapsed()
+        );
         e
     }
 
     fn insert_class(&mut self, ix: &SolveIndex, c: usize, arr: Arrangement, mid: u8, d: u32) {
-        for s in &ix.stabs[c] {
-            self.insert(key(c, shuffle(arr, &s.shuffle), mid) | ((d as u64) << 57));
-        }
+        self.insert(canonical_key(ix, c, arr, mid) | ((d as u64) << 57));
     }
 
     /// Inserts a key with its distance, doubling the table at half load.
@@ -103,8 +118,8 @@ impl Endgame {
 
     /// The exact twist distance of a representative arrangement, if at most [`DEPTH`].
     #[inline]
-    pub fn get(&self, class: usize, arr: Arrangement, middle: u8) -> Option<u32> {
-        let k = key(class, arr, middle);
+    pub fn get(&self, ix: &SolveIndex, class: usize, arr: Arrangement, middle: u8) -> Option<u32> {
+        let k = canonical_key(ix, class, arr, middle);
         let mut i = home(k, self.mask);
         loop {
             let v = self.slots[i];
@@ -133,5 +148,6 @@ mod tests {
         let ix = SolveIndex::new();
         let e = Endgame::new(&ix);
         assert_eq!(e.level_sizes[..5], [1, 64, 1153, 17050, 235144]);
+        eprintln!("{:?} {} bytes", e.level_sizes, e.memory());
     }
 }

@@ -339,7 +339,11 @@ mod tests {
                 let canon = after.turn(m.canon.0 as i32, m.canon.1 as i32);
                 assert_eq!(canon.shape().index(), m.target as usize);
                 assert_eq!(arrangement_of(&canon), shuffle(arr, &m.shuffle));
-                let back = state_of(ix.reps[m.target as usize], shuffle(arr, &m.shuffle), canon.middle());
+                let back = state_of(
+                    ix.reps[m.target as usize],
+                    shuffle(arr, &m.shuffle),
+                    canon.middle(),
+                );
                 assert_eq!(back, canon);
             }
         }

@@ -142,14 +142,13 @@ impl SearchLimits {
 pub struct Solver {
     ix: SolveIndex,
     tables: PruneTables,
-    endgame: Endgame,
     phase1: Vec<[u8; 2]>,
     shapes: crate::sq1::Tables,
-    phase2: std::sync::OnceLock<[twophase::Phase2Table; 2]>,
+    phase2: [twophase::Phase2Table; 2],
 }
 
 /// Name of the cache file inside the cache folder.
-pub const CACHE_FILE: &str = "sq1-solver-v1.tbl";
+pub const CACHE_FILE: &str = "sq1-solver-v2.tbl";
 
 impl Solver {
     /// Builds the tables in memory (about 10-30 seconds on two cores).
@@ -168,15 +167,13 @@ impl Solver {
     }
 
     fn assemble(ix: SolveIndex, tables: PruneTables) -> Solver {
-        let endgame = Endgame::new(&ix);
         let phase1 = twophase::phase1_table(&ix);
         Solver {
             ix,
-            tables,
-            endgame,
             phase1,
             shapes: crate::sq1::Tables::new(),
-            phase2: std::sync::OnceLock::new(),
+            phase2: [false, true].map(|e| twophase::Phase2Table::from_bytes(tables.phase2(e), e)),
+            tables,
         }
     }
 
@@ -193,7 +190,10 @@ impl Solver {
                 Err(e) => log::warn!("{}; rebuilding it", e.message()),
             }
         }
-        log::info!("building the Square-1 solver tables into {}", path.display());
+        log::info!(
+            "building the Square-1 solver tables into {}",
+            path.display()
+        );
         Solver::build(progress, cancel)?.save(path)?;
         Solver::open(path)
     }
@@ -201,7 +201,11 @@ impl Solver {
     /// The default table file: `$TWISTY_CACHE_DIR`, else `$XDG_CACHE_HOME/twisty`, else
     /// `$HOME/.cache/twisty`, else the system temporary folder, then [`CACHE_FILE`].
     pub fn default_path() -> PathBuf {
-        let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+        let env = |k: &str| {
+            std::env::var_os(k)
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+        };
         let dir = env("TWISTY_CACHE_DIR")
             .or_else(|| env("XDG_CACHE_HOME").map(|d| d.join("twisty")))
             .or_else(|| env("HOME").map(|d| d.join(".cache").join("twisty")))
@@ -256,16 +260,39 @@ impl Solver {
         progress: &mut dyn Progress,
     ) -> Result<Vec<Solution>> {
         if limit == 0 {
-            return Err(Error::invalid_argument("the solution limit must be at least 1"));
+            return Err(Error::invalid_argument(
+                "the solution limit must be at least 1",
+            ));
         }
         let root = self.root(state)?;
         let l = Limits {
             deadline: limits.deadline,
             cancel: limits.cancel.as_ref(),
         };
-        let mut s = Search::new(&self.ix, &self.tables, &self.endgame, metric, limit, &l);
+        let mut s = Search::new(&self.ix, &self.tables, self.endgame(), metric, limit, &l);
         s.run(root, progress)?;
-        Ok(s.found.into_iter().map(|m| Solution::new(m, metric)).collect())
+        Ok(s.found
+            .into_iter()
+            .map(|m| Solution::new(m, metric))
+            .collect())
+    }
+
+    /// The first solution a single depth-first pass finds within `max` moves, if any.
+    pub fn solve_within(
+        &self,
+        state: &State,
+        metric: Metric,
+        max: u32,
+        limits: &SearchLimits,
+    ) -> Result<Option<Solution>> {
+        let root = self.root(state)?;
+        let l = Limits {
+            deadline: limits.deadline,
+            cancel: limits.cancel.as_ref(),
+        };
+        let mut s = Search::new(&self.ix, &self.tables, self.endgame(), metric, 1, &l);
+        Ok(s.run_once(root, true, max)?
+            .map(|m| Solution::new(m, metric)))
     }
 
     /// The optimal length of a state in a metric.
@@ -280,7 +307,7 @@ impl Solver {
             deadline: None,
             cancel: None,
         };
-        let s = Search::new(&self.ix, &self.tables, &self.endgame, Metric::Twist, 1, &l);
+        let s = Search::new(&self.ix, &self.tables, self.endgame(), Metric::Twist, 1, &l);
         Ok(s.twists_bound(&root, u32::MAX))
     }
 
@@ -292,22 +319,19 @@ impl Solver {
         &self.tables
     }
 
-    pub(crate) fn endgame(&self) -> &Endgame {
-        &self.endgame
+    /// The exact distances near solved: one set per process, built on first use (about a
+    /// second and 64 MiB), shared by every solver since it depends only on the move index.
+    pub(crate) fn endgame(&self) -> &'static Endgame {
+        static E: std::sync::OnceLock<Endgame> = std::sync::OnceLock::new();
+        E.get_or_init(|| Endgame::new(&self.ix))
     }
 
     pub(crate) fn shapes(&self) -> &crate::sq1::Tables {
         &self.shapes
     }
 
-    /// The two phase-2 tables, built on first use (under a second).
     pub(crate) fn phase2_tables(&self) -> &[twophase::Phase2Table; 2] {
-        self.phase2.get_or_init(|| {
-            [
-                twophase::Phase2Table::build(&self.ix, false),
-                twophase::Phase2Table::build(&self.ix, true),
-            ]
-        })
+        &self.phase2
     }
 
     pub(crate) fn phase1_table(&self) -> &[[u8; 2]] {
@@ -322,7 +346,7 @@ impl Solver {
     /// Classes first reached at each twist distance 0..=[`endgame::DEPTH`] from the solved
     /// puzzle (layer turns free, middle layer included).
     pub fn level_sizes(&self) -> &[u64] {
-        &self.endgame.level_sizes
+        &self.endgame().level_sizes
     }
 }
 

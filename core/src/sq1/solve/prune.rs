@@ -21,14 +21,13 @@
 //! offset size
 //!      0    8  magic "TWSQ1PRN"
 //!      8    4  version (u32 LE)
-//!     12    4  table count = 2
 //!     16    8  index digest (u64 LE)
 //!     24    8  entries per table (u64 LE)
-//!     32    8  xxh3-64 of the edges table
-//!     40    8  xxh3-64 of the corners table
-//!     48   16  zero
-//!     64       edges table, then corners table: entries/2 bytes each, entry i in the
-//!              low nibble of byte i/2 when i is even, the high nibble when odd
+//!     12    4  section count = 4
+//!     32   32  xxh3-64 of each section
+//!     64       edges table, corners table: entries/2 bytes each, entry i in the low nibble
+//!              of byte i/2 when i is even, the high nibble when odd; then the two phase-2
+//!              tables of the two-phase solver (see `twophase.rs`), one byte per entry
 //! ```
 
 use std::fs::File;
@@ -47,9 +46,10 @@ use crate::sq1::db::index::{Arrangement, pack3, spread3};
 use crate::sq1::shape::SHAPE_COUNT;
 
 use super::index::{SolveIndex, is_odd};
+use super::twophase::PHASE2_ENTRIES;
 
 pub const MAGIC: &[u8; 8] = b"TWSQ1PRN";
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 const HEADER_LEN: usize = 64;
 /// Entries per table.
 pub const ENTRIES: usize = SHAPE_COUNT * BIG_COUNT * 4;
@@ -187,7 +187,10 @@ fn build_table(
             .into_par_iter()
             .try_for_each(|chunk| {
                 if cancel.is_cancelled() {
-                    return Err(Error::new(ErrorKind::Cancelled, "building the solver tables was cancelled"));
+                    return Err(Error::new(
+                        ErrorKind::Cancelled,
+                        "building the solver tables was cancelled",
+                    ));
                 }
                 let mut n = 0u64;
                 for i in chunk * CHUNK..((chunk + 1) * CHUNK).min(ENTRIES) {
@@ -267,12 +270,20 @@ enum Backing {
     Mapped(Mmap),
 }
 
-/// Both tables, packed, in memory or memory-mapped from the cache file.
+/// Bytes of each section of the file: the two packed tables, then the two phase-2 tables of
+/// the two-phase solver (one byte per entry).
+const SECTIONS: [usize; 4] = [ENTRIES / 2, ENTRIES / 2, PHASE2_ENTRIES, PHASE2_ENTRIES];
+const SECTION_NAMES: [&str; 4] = ["edges", "corners", "phase-2 corners", "phase-2 edges"];
+const FILE_LEN: usize = HEADER_LEN + ENTRIES + 2 * PHASE2_ENTRIES;
+
+fn section_offset(k: usize) -> usize {
+    HEADER_LEN + SECTIONS[..k].iter().sum::<usize>()
+}
+
+/// All tables, in memory or memory-mapped from the cache file.
 pub struct PruneTables {
     backing: Backing,
-    /// Byte offsets of the edges and corners tables in the backing bytes.
-    offsets: [usize; 2],
-    /// Largest value in each table.
+    /// Largest value in the edges and corners tables.
     pub max: [u8; 2],
 }
 
@@ -284,10 +295,19 @@ impl PruneTables {
         }
     }
 
+    fn section(&self, k: usize) -> &[u8] {
+        let o = section_offset(k);
+        &self.bytes()[o..o + SECTIONS[k]]
+    }
+
     /// The packed table of a half.
     pub fn table(&self, half: Half) -> &[u8] {
-        let o = self.offsets[half as usize];
-        &self.bytes()[o..o + ENTRIES / 2]
+        self.section(half as usize)
+    }
+
+    /// The phase-2 table: corners' permutation with the edges' set (false), or the reverse.
+    pub fn phase2(&self, edges_perm: bool) -> &[u8] {
+        self.section(2 + edges_perm as usize)
     }
 
     #[inline(always)]
@@ -295,7 +315,7 @@ impl PruneTables {
         (table[i >> 1] >> ((i & 1) * 4)) & 15
     }
 
-    /// Builds both tables in memory.
+    /// Builds every table in memory.
     pub fn build(
         ix: &SolveIndex,
         progress: &mut dyn Progress,
@@ -320,11 +340,25 @@ impl PruneTables {
             max[half as usize] = *t.iter().max().unwrap();
             data.extend_from_slice(&pack(&t));
         }
-        let header = header(ix, &data[HEADER_LEN..]);
+        let (a, b) = rayon::join(
+            || super::twophase::Phase2Table::build(ix, false),
+            || super::twophase::Phase2Table::build(ix, true),
+        );
+        data.extend_from_slice(a.bytes());
+        data.extend_from_slice(b.bytes());
+        progress.report(&ProgressReport {
+            phase: "solver table: phase 2".into(),
+            level: 0,
+            done: 1,
+            total: 1,
+            found: 0,
+            elapsed: start.elapsed(),
+            eta: None,
+        });
+        let header = header(ix, &data);
         data[..HEADER_LEN].copy_from_slice(&header);
         Ok(PruneTables {
             backing: Backing::Owned(data),
-            offsets: [HEADER_LEN, HEADER_LEN + ENTRIES / 2],
             max,
         })
     }
@@ -371,48 +405,54 @@ impl PruneTables {
                 u32_at(8)
             )));
         }
-        if u64_at(16) != index_digest(ix) || u64_at(24) != ENTRIES as u64 || u32_at(12) != 2 {
+        if u64_at(16) != index_digest(ix)
+            || u64_at(24) != ENTRIES as u64
+            || u32_at(12) != SECTIONS.len() as u32
+        {
             return Err(bad(
                 "built from a different move index; delete it to rebuild".into(),
             ));
         }
-        if map.len() != HEADER_LEN + ENTRIES {
+        if map.len() != FILE_LEN {
             return Err(bad(format!(
-                "size {} bytes, expected {} (truncated or damaged)",
+                "size {} bytes, expected {FILE_LEN} (truncated or damaged)",
                 map.len(),
-                HEADER_LEN + ENTRIES
             )));
         }
-        let mut max = [0u8; 2];
-        for (k, half) in [Half::Edges, Half::Corners].into_iter().enumerate() {
-            let o = HEADER_LEN + k * ENTRIES / 2;
-            let t = &map[o..o + ENTRIES / 2];
-            if xxhash_rust::xxh3::xxh3_64(t) != u64_at(32 + 8 * k) {
+        let hashes: Vec<u64> = (0..SECTIONS.len()).map(|k| u64_at(32 + 8 * k)).collect();
+        let t = PruneTables {
+            backing: Backing::Mapped(map),
+            max: [0; 2],
+        };
+        for (k, name) in SECTION_NAMES.iter().enumerate() {
+            if xxhash_rust::xxh3::xxh3_64(t.section(k)) != hashes[k] {
                 return Err(bad(format!(
-                    "the {} table fails its checksum (damaged)",
-                    half.name()
+                    "the {name} table fails its checksum (damaged)"
                 )));
             }
-            max[k] = t.iter().map(|b| (b & 15).max(b >> 4)).max().unwrap_or(0);
         }
-        Ok(PruneTables {
-            backing: Backing::Mapped(map),
-            offsets: [HEADER_LEN, HEADER_LEN + ENTRIES / 2],
-            max,
-        })
+        let max = [0, 1].map(|k| {
+            t.section(k)
+                .iter()
+                .map(|b| (b & 15).max(b >> 4))
+                .max()
+                .unwrap_or(0)
+        });
+        Ok(PruneTables { max, ..t })
     }
 }
 
-fn header(ix: &SolveIndex, tables: &[u8]) -> [u8; HEADER_LEN] {
+fn header(ix: &SolveIndex, data: &[u8]) -> [u8; HEADER_LEN] {
     let mut h = [0u8; HEADER_LEN];
     h[..8].copy_from_slice(MAGIC);
     h[8..12].copy_from_slice(&VERSION.to_le_bytes());
-    h[12..16].copy_from_slice(&2u32.to_le_bytes());
+    h[12..16].copy_from_slice(&(SECTIONS.len() as u32).to_le_bytes());
     h[16..24].copy_from_slice(&index_digest(ix).to_le_bytes());
     h[24..32].copy_from_slice(&(ENTRIES as u64).to_le_bytes());
-    for k in 0..2 {
-        let t = &tables[k * ENTRIES / 2..(k + 1) * ENTRIES / 2];
-        h[32 + 8 * k..40 + 8 * k].copy_from_slice(&xxhash_rust::xxh3::xxh3_64(t).to_le_bytes());
+    for k in 0..SECTIONS.len() {
+        let o = section_offset(k);
+        let hash = xxhash_rust::xxh3::xxh3_64(&data[o..o + SECTIONS[k]]);
+        h[32 + 8 * k..40 + 8 * k].copy_from_slice(&hash.to_le_bytes());
     }
     h
 }

@@ -78,7 +78,9 @@ impl Solver {
     pub fn scramble(&self, seed: u64) -> Result<Scramble> {
         let mut rng = Rng::new(seed);
         loop {
-            let state = self.shapes().random_state_from(&mut rng, Colouring::SixColour);
+            let state = self
+                .shapes()
+                .random_state_from(&mut rng, Colouring::SixColour);
             if self.solvable_within(&state, Metric::Wca, MIN_WCA_MOVES)? {
                 continue;
             }

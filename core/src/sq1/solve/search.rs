@@ -163,7 +163,7 @@ impl<'a> Search<'a> {
             return t;
         }
         // Near the solved puzzle the distance is known exactly.
-        match self.endgame.get(c, n.arr, n.middle) {
+        match self.endgame.get(self.ix, c, n.arr, n.middle) {
             Some(d) => d,
             None => t.max(DEPTH + 1),
         }
@@ -231,7 +231,7 @@ impl<'a> Search<'a> {
         let room = self.bound - g;
         let cutoff = match self.metric {
             Metric::Twist => room,
-            _ if root => (room + 1) / 2,
+            _ if root => room.div_ceil(2),
             _ => room / 2,
         };
         if self.twists_bound(&n, cutoff).max(1) > cutoff {
@@ -268,11 +268,24 @@ impl<'a> Search<'a> {
         false
     }
 
+    /// One depth-first pass with the bound at `max`: the first solution met, not the shortest.
+    pub fn run_once(&mut self, n: Node, root: bool, max: u32) -> Result<Option<MoveSeq>> {
+        self.bound = max;
+        self.dfs(n, 0, root);
+        if let Some(e) = self.stopped.take() {
+            return Err(e);
+        }
+        Ok(self.found.pop())
+    }
+
     /// Iterative deepening from a node up to cost `max`: the first solution, if any. `root` says
     /// whether the node is the start (where `/` may come without a turn before it).
     pub fn run_bounded(&mut self, n: Node, root: bool, max: u32) -> Result<Option<MoveSeq>> {
         let lb = self.lower_bound(&n, root);
         self.bound = lb;
+        if self.check_limits() {
+            return Err(self.stopped.take().unwrap());
+        }
         while self.bound <= max {
             self.dfs(n, 0, root);
             if let Some(e) = self.stopped.take() {
@@ -290,6 +303,9 @@ impl<'a> Search<'a> {
     pub fn run(&mut self, root: Node, progress: &mut dyn Progress) -> Result<u32> {
         let start = Instant::now();
         self.bound = self.lower_bound(&root, true);
+        if self.check_limits() {
+            return Err(self.stopped.take().unwrap());
+        }
         loop {
             self.dfs(root, 0, true);
             if let Some(e) = self.stopped.take() {
@@ -300,7 +316,11 @@ impl<'a> Search<'a> {
                 phase: if done {
                     format!("solution of length {} ({})", self.bound, self.metric.name())
                 } else {
-                    format!("no solution of length {} ({})", self.bound, self.metric.name())
+                    format!(
+                        "no solution of length {} ({})",
+                        self.bound,
+                        self.metric.name()
+                    )
                 },
                 level: self.bound,
                 done: self.nodes,
