@@ -179,7 +179,7 @@ enum Sq1Command {
         #[arg(long)]
         max_length: Option<u32>,
         /// Table file; default `$TWISTY_CACHE_DIR`, `$XDG_CACHE_HOME/twisty` or
-        /// `~/.cache/twisty`, file `sq1-solver-v2.tbl` (built on first use, about 30 s).
+        /// `~/.cache/twisty`, file `sq1-solver-v3.tbl` (built on first use, about 30 s).
         #[arg(long)]
         tables: Option<PathBuf>,
     },

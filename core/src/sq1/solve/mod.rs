@@ -145,10 +145,11 @@ pub struct Solver {
     phase1: Vec<[u8; 2]>,
     shapes: crate::sq1::Tables,
     phase2: [twophase::Phase2Table; 2],
+    phase2_face_turn: [twophase::Phase2Table; 2],
 }
 
 /// Name of the cache file inside the cache folder.
-pub const CACHE_FILE: &str = "sq1-solver-v2.tbl";
+pub const CACHE_FILE: &str = "sq1-solver-v3.tbl";
 
 impl Solver {
     /// Builds the tables in memory (about 10-30 seconds on two cores).
@@ -172,7 +173,10 @@ impl Solver {
             ix,
             phase1,
             shapes: crate::sq1::Tables::new(),
-            phase2: [false, true].map(|e| twophase::Phase2Table::from_bytes(tables.phase2(e), e)),
+            phase2: [false, true]
+                .map(|e| twophase::Phase2Table::from_bytes(tables.phase2(e, false), e)),
+            phase2_face_turn: [false, true]
+                .map(|e| twophase::Phase2Table::from_bytes(tables.phase2(e, true), e)),
             tables,
         }
     }
@@ -332,6 +336,10 @@ impl Solver {
 
     pub(crate) fn phase2_tables(&self) -> &[twophase::Phase2Table; 2] {
         &self.phase2
+    }
+
+    pub(crate) fn phase2_face_turn_tables(&self) -> &[twophase::Phase2Table; 2] {
+        &self.phase2_face_turn
     }
 
     pub(crate) fn phase1_table(&self) -> &[[u8; 2]] {

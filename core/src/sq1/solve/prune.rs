@@ -23,11 +23,13 @@
 //!      8    4  version (u32 LE)
 //!     16    8  index digest (u64 LE)
 //!     24    8  entries per table (u64 LE)
-//!     12    4  section count = 4
-//!     32   32  xxh3-64 of each section
-//!     64       edges table, corners table: entries/2 bytes each, entry i in the low nibble
-//!              of byte i/2 when i is even, the high nibble when odd; then the two phase-2
-//!              tables of the two-phase solver (see `twophase.rs`), one byte per entry
+//!     12    4  section count = 6
+//!     32   48  xxh3-64 of each section
+//!     80   48  zero
+//!    128       edges table, corners table: entries/2 bytes each, entry i in the low nibble
+//!              of byte i/2 when i is even, the high nibble when odd; then the four phase-2
+//!              tables of the two-phase solver (see `twophase.rs`: in twists, corners then
+//!              edges, then in face turns with two frames per entry), one byte per entry
 //! ```
 
 use std::fs::File;
@@ -49,8 +51,8 @@ use super::index::{SolveIndex, is_odd};
 use super::twophase::PHASE2_ENTRIES;
 
 pub const MAGIC: &[u8; 8] = b"TWSQ1PRN";
-pub const VERSION: u32 = 2;
-const HEADER_LEN: usize = 64;
+pub const VERSION: u32 = 3;
+const HEADER_LEN: usize = 128;
 /// Entries per table.
 pub const ENTRIES: usize = SHAPE_COUNT * BIG_COUNT * 4;
 const UNSET: u8 = 0xFF;
@@ -272,9 +274,23 @@ enum Backing {
 
 /// Bytes of each section of the file: the two packed tables, then the two phase-2 tables of
 /// the two-phase solver (one byte per entry).
-const SECTIONS: [usize; 4] = [ENTRIES / 2, ENTRIES / 2, PHASE2_ENTRIES, PHASE2_ENTRIES];
-const SECTION_NAMES: [&str; 4] = ["edges", "corners", "phase-2 corners", "phase-2 edges"];
-const FILE_LEN: usize = HEADER_LEN + ENTRIES + 2 * PHASE2_ENTRIES;
+const SECTIONS: [usize; 6] = [
+    ENTRIES / 2,
+    ENTRIES / 2,
+    PHASE2_ENTRIES,
+    PHASE2_ENTRIES,
+    2 * PHASE2_ENTRIES,
+    2 * PHASE2_ENTRIES,
+];
+const SECTION_NAMES: [&str; 6] = [
+    "edges",
+    "corners",
+    "phase-2 corners",
+    "phase-2 edges",
+    "phase-2 face-turn corners",
+    "phase-2 face-turn edges",
+];
+const FILE_LEN: usize = HEADER_LEN + ENTRIES + 6 * PHASE2_ENTRIES;
 
 fn section_offset(k: usize) -> usize {
     HEADER_LEN + SECTIONS[..k].iter().sum::<usize>()
@@ -305,9 +321,10 @@ impl PruneTables {
         self.section(half as usize)
     }
 
-    /// The phase-2 table: corners' permutation with the edges' set (false), or the reverse.
-    pub fn phase2(&self, edges_perm: bool) -> &[u8] {
-        self.section(2 + edges_perm as usize)
+    /// The phase-2 table: corners' permutation with the edges' set (false), or the reverse;
+    /// in twists, or in face turns.
+    pub fn phase2(&self, edges_perm: bool, face_turn: bool) -> &[u8] {
+        self.section(2 + 2 * face_turn as usize + edges_perm as usize)
     }
 
     #[inline(always)]
@@ -340,12 +357,24 @@ impl PruneTables {
             max[half as usize] = *t.iter().max().unwrap();
             data.extend_from_slice(&pack(&t));
         }
-        let (a, b) = rayon::join(
-            || super::twophase::Phase2Table::build(ix, false),
-            || super::twophase::Phase2Table::build(ix, true),
+        use super::twophase::Phase2Table;
+        let ((a, b), (c, d)) = rayon::join(
+            || {
+                rayon::join(
+                    || Phase2Table::build(ix, false),
+                    || Phase2Table::build(ix, true),
+                )
+            },
+            || {
+                rayon::join(
+                    || Phase2Table::build_face_turn(ix, false),
+                    || Phase2Table::build_face_turn(ix, true),
+                )
+            },
         );
-        data.extend_from_slice(a.bytes());
-        data.extend_from_slice(b.bytes());
+        for t in [a, b, c, d] {
+            data.extend_from_slice(t.bytes());
+        }
         progress.report(&ProgressReport {
             phase: "solver table: phase 2".into(),
             level: 0,

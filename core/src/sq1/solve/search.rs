@@ -69,8 +69,12 @@ pub struct Search<'a> {
     /// Only moves that keep the cube shape, with the phase-2 tables (phase 2 of the two-phase
     /// solver).
     pub cube_only: Option<&'a [super::twophase::Phase2Table; 2]>,
+    /// Phase 2 in the face-turn metric: quarter-turn moves only, priced by these tables.
+    pub face_turn_phase2: Option<&'a [super::twophase::Phase2Table; 2]>,
     deadline: Option<Instant>,
     cancel: Option<&'a CancelToken>,
+    /// Stop after this many nodes (the two-phase solver's budget).
+    pub node_limit: u64,
     stopped: Option<Error>,
 }
 
@@ -122,8 +126,10 @@ impl<'a> Search<'a> {
             found: Vec::new(),
             nodes: 0,
             cube_only: None,
+            face_turn_phase2: None,
             deadline: limits.deadline,
             cancel: limits.cancel,
+            node_limit: u64::MAX,
             stopped: None,
         }
     }
@@ -193,6 +199,13 @@ impl<'a> Search<'a> {
     }
 
     fn check_limits(&mut self) -> bool {
+        if self.nodes >= self.node_limit {
+            self.stopped = Some(Error::new(
+                ErrorKind::Cancelled,
+                "the search reached its node limit before finding a solution",
+            ));
+            return true;
+        }
         if let Some(c) = self.cancel
             && c.is_cancelled()
         {
@@ -227,6 +240,23 @@ impl<'a> Search<'a> {
             }
             return false;
         }
+        if let Some(t) = self.face_turn_phase2 {
+            use super::twophase::FRAMES;
+            // The tables price turns from one of two frames; another frame (only possible at
+            // the start) is priced from the first, less what its own offset could save.
+            let (frame, slack) = match FRAMES.iter().position(|&f| f == n.k) {
+                Some(f) => (f, 0),
+                None => (0, Metric::FaceTurn.turn_cost(n.k)),
+            };
+            let h = t[0]
+                .get_framed(n.arr, n.middle, frame)
+                .max(t[1].get_framed(n.arr, n.middle, frame))
+                .saturating_sub(slack);
+            if g + h > self.bound {
+                return false;
+            }
+            return self.expand(n, g, root, false);
+        }
         // Most twists the bound leaves room for.
         let room = self.bound - g;
         let cutoff = match self.metric {
@@ -238,9 +268,15 @@ impl<'a> Search<'a> {
             return false;
         }
         let skip_dups = self.one && self.metric == Metric::Twist;
+        self.expand(n, g, root, skip_dups)
+    }
+
+    /// Tries every move from a node; true when the search must stop.
+    fn expand(&mut self, n: Node, g: u32, root: bool, skip_dups: bool) -> bool {
+        let quarter_only = self.face_turn_phase2.is_some();
         for m in &self.ix.moves[n.class as usize] {
             if (skip_dups && m.dup)
-                || (self.cube_only.is_some() && m.target as usize != self.ix.cube)
+                || ((self.cube_only.is_some() || quarter_only) && m.target as usize != self.ix.cube)
             {
                 continue;
             }

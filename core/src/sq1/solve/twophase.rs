@@ -192,14 +192,20 @@ impl Phase1<'_> {
         if limit < g {
             return false;
         }
+        // The first phase 2 is searched in twists (quickly); later ones in the metric, below
+        // the best total so far.
         let first = self.best.is_none() && self.metric != Metric::Twist;
+        let max = if first { u32::MAX } else { limit - g };
+        let used = self.nodes + self.phase2.nodes + self.phase2_twists.nodes;
         let search = if first {
             &mut self.phase2_twists
         } else {
             &mut self.phase2
         };
         search.found.clear();
-        let max = if first { u32::MAX } else { limit - g };
+        search.node_limit = search
+            .nodes
+            .saturating_add(self.node_limit.saturating_sub(used));
         match search.run_bounded(n, root, max) {
             Err(e) => {
                 if self.best.is_none() || e.kind() != ErrorKind::Cancelled {
@@ -253,7 +259,11 @@ impl Solver {
             1,
             &limits,
         );
-        phase2.cube_only = Some(self.phase2_tables());
+        if opts.metric == Metric::FaceTurn {
+            phase2.face_turn_phase2 = Some(self.phase2_face_turn_tables());
+        } else {
+            phase2.cube_only = Some(self.phase2_tables());
+        }
         let mut phase2_twists = Search::new(
             self.index(),
             self.tables(),
@@ -331,6 +341,40 @@ fn top_set(half: u64) -> usize {
     set_index()[bits] as usize
 }
 
+/// An arrangement whose coordinates are table entry `i`: the set half holds 0..3 where the set
+/// says and 4..7 elsewhere.
+fn arrangement_of(edges_perm: bool, i: usize) -> (u128, u8) {
+    static SETS_BYTES: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+    let sets = SETS_BYTES.get_or_init(|| {
+        (0..256u32)
+            .filter(|m| m.count_ones() == 4)
+            .map(|m| {
+                let (mut top, mut other) = (0u8, 4u8);
+                let mut bytes = [0u8; 8];
+                for (k, b) in bytes.iter_mut().enumerate() {
+                    if m & (1 << k) != 0 {
+                        *b = top;
+                        top += 1;
+                    } else {
+                        *b = other;
+                        other += 1;
+                    }
+                }
+                u64::from_le_bytes(bytes)
+            })
+            .collect()
+    });
+    let ranks = crate::rank::sq1::Sq1Ranks::get();
+    let middle = (i & 1) as u8;
+    let set = sets[(i >> 1) % SETS];
+    let perm = crate::sq1::db::index::spread3(ranks.big_key(((i >> 1) / SETS) as u16));
+    let (lo, hi) = if edges_perm { (perm, set) } else { (set, perm) };
+    (lo as u128 | ((hi as u128) << 64), middle)
+}
+
+/// Turns from the cube representative of the two frames cube-shape moves lead to.
+pub const FRAMES: [(u8, u8); 2] = [(0, 0), (1, 1)];
+
 /// Entries of a phase-2 table.
 pub const PHASE2_ENTRIES: usize = crate::rank::sq1::BIG_COUNT * SETS * 2;
 
@@ -395,33 +439,6 @@ impl Phase2Table {
             }
         }
         let stabs: Vec<&[u8; 16]> = ix.stabs[ix.cube].iter().map(|s| &s.shuffle).collect();
-        // Any arrangement with the index's coordinates: the set half holds 0..3 where the set
-        // says, 4..7 elsewhere.
-        let ranks = crate::rank::sq1::Sq1Ranks::get();
-        let sets: Vec<u64> = (0..256u32)
-            .filter(|m| m.count_ones() == 4)
-            .map(|m| {
-                let (mut top, mut other) = (0u8, 4u8);
-                let mut bytes = [0u8; 8];
-                for (i, b) in bytes.iter_mut().enumerate() {
-                    if m & (1 << i) != 0 {
-                        *b = top;
-                        top += 1;
-                    } else {
-                        *b = other;
-                        other += 1;
-                    }
-                }
-                u64::from_le_bytes(bytes)
-            })
-            .collect();
-        let arr_of = |i: usize| -> (u128, u8) {
-            let middle = (i & 1) as u8;
-            let set = sets[(i >> 1) % SETS];
-            let perm = crate::sq1::db::index::spread3(ranks.big_key(((i >> 1) / SETS) as u16));
-            let (lo, hi) = if edges_perm { (perm, set) } else { (set, perm) };
-            (lo as u128 | ((hi as u128) << 64), middle)
-        };
         let mut frontier = Vec::new();
         for &(arr, _) in &ix.solved {
             let i = t.index(arr, 0);
@@ -434,7 +451,7 @@ impl Phase2Table {
         while !frontier.is_empty() {
             let mut next = Vec::new();
             for &i in &frontier {
-                let (arr, middle) = arr_of(i);
+                let (arr, middle) = arrangement_of(edges_perm, i);
                 for m in &moves {
                     let a2 = shuffle(arr, m);
                     for s in &stabs {
@@ -450,6 +467,78 @@ impl Phase2Table {
             level += 1;
         }
         t
+    }
+
+    /// The face-turn variant: fewest face-turn moves to the solved puzzle using cube-shape
+    /// moves, for each of the two frames a cube-shape search node can be in (turned `(0,0)` or
+    /// `(1,1)` from the representative, [`FRAMES`]), so that turns are priced; no symmetry is
+    /// folded. Built backwards from the solved puzzle's images, each starting at the cost of the
+    /// turn that solves it, level by level (every move costs 1 to 3). Entry
+    /// `index(arr, middle) * 2 + frame`.
+    pub fn build_face_turn(ix: &SolveIndex, edges_perm: bool) -> Phase2Table {
+        let mut t = Phase2Table {
+            dist: vec![u8::MAX; 2 * PHASE2_ENTRIES],
+            edges_perm,
+        };
+        let moves: Vec<([u8; 16], (u8, u8), usize)> = ix.moves[ix.cube]
+            .iter()
+            .filter(|m| m.target as usize == ix.cube)
+            .map(|m| {
+                let mut inverse = [0u8; 16];
+                for (j, &from) in m.shuffle.iter().enumerate() {
+                    inverse[from as usize] = j as u8;
+                }
+                let to = FRAMES
+                    .iter()
+                    .position(|&f| f == m.canon)
+                    .expect("a cube frame");
+                (inverse, m.turn, to)
+            })
+            .collect();
+        let cost = |frame: usize, turn: (u8, u8)| {
+            let k = FRAMES[frame];
+            Metric::FaceTurn.turn_cost(((k.0 + turn.0) % 12, (k.1 + turn.1) % 12)) as u8
+        };
+        for &(arr, turn) in &ix.solved {
+            for f in 0..2 {
+                let i = t.index(arr, 0) * 2 + f;
+                t.dist[i] = t.dist[i].min(cost(f, turn));
+            }
+        }
+        for level in 0..u8::MAX - 4 {
+            let mut pending = false;
+            for i in 0..2 * PHASE2_ENTRIES {
+                let d = t.dist[i];
+                if d > level && d != u8::MAX {
+                    pending = true;
+                }
+                if d != level {
+                    continue;
+                }
+                let (arr, middle) = arrangement_of(edges_perm, i / 2);
+                for (inverse, turn, to) in &moves {
+                    if *to != i % 2 {
+                        continue;
+                    }
+                    let j = t.index(shuffle(arr, inverse), middle ^ 1) * 2;
+                    for f in 0..2 {
+                        let c = level + cost(f, *turn) + 1;
+                        t.dist[j + f] = t.dist[j + f].min(c);
+                    }
+                }
+                pending = true;
+            }
+            if !pending {
+                break;
+            }
+        }
+        t
+    }
+
+    /// Face-turn bound of a cube-shape node in a frame (see [`Phase2Table::build_face_turn`]).
+    #[inline(always)]
+    pub fn get_framed(&self, arr: u128, middle: u8, frame: usize) -> u32 {
+        self.dist[self.index(arr, middle) * 2 + frame] as u32
     }
 
     /// Entries reached from the solved puzzle, and the largest distance.
