@@ -273,8 +273,16 @@ impl Solver {
             deadline: limits.deadline,
             cancel: limits.cancel.as_ref(),
         };
+        // Every turn between two twists costs at least one in the WCA and face-turn metrics, so
+        // `d` twists cost at least 2d - 1: start there, with `d` from a (fast) twist search.
+        let known = if metric == Metric::Twist {
+            0
+        } else {
+            let mut t = Search::new(&self.ix, &self.tables, self.endgame(), Metric::Twist, 1, &l);
+            (2 * t.run(root, 0, &mut NoProgress)?).saturating_sub(1)
+        };
         let mut s = Search::new(&self.ix, &self.tables, self.endgame(), metric, limit, &l);
-        s.run(root, progress)?;
+        s.run(root, known, progress)?;
         Ok(s.found
             .into_iter()
             .map(|m| Solution::new(m, metric))

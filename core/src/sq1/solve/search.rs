@@ -336,9 +336,10 @@ impl<'a> Search<'a> {
     }
 
     /// Iterative deepening from `root` until solutions are found; their cost is returned.
-    pub fn run(&mut self, root: Node, progress: &mut dyn Progress) -> Result<u32> {
+    /// `known` is a lower bound the caller already has (0 if none).
+    pub fn run(&mut self, root: Node, known: u32, progress: &mut dyn Progress) -> Result<u32> {
         let start = Instant::now();
-        self.bound = self.lower_bound(&root, true);
+        self.bound = self.lower_bound(&root, true).max(known);
         if self.check_limits() {
             return Err(self.stopped.take().unwrap());
         }
