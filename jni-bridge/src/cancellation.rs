@@ -18,6 +18,17 @@ pub(crate) fn token<'a>(ptr: jlong) -> Result<&'a CancelToken> {
     unsafe { handle::borrow::<CancelToken>(ptr, TYPE_NAME) }
 }
 
+/// The token a long operation watches: a clone of the token behind `ptr`, or, for 0 (no
+/// `Cancellation` given), a fresh token that only the bridge itself can cancel (when a progress
+/// listener throws).
+pub(crate) fn token_or_new(ptr: jlong) -> Result<CancelToken> {
+    if ptr == 0 {
+        Ok(CancelToken::new())
+    } else {
+        Ok(token(ptr)?.clone())
+    }
+}
+
 #[jni_mangle("org.twisty.Cancellation")]
 pub fn native_new<'local>(mut env: EnvUnowned<'local>, _class: JClass<'local>) -> jlong {
     call(&mut env, |_env| Ok(handle::into_handle(CancelToken::new())))

@@ -8,13 +8,14 @@
 //! - **No puzzle logic here.** Every export is a thin shell around one call of the text facade
 //!   [`twisty::api`]: convert the arguments, call, convert the result.
 //! - **One module per Java class** with native methods ([`sq1_state`], [`sq1_moves`],
-//!   [`sq1_tables`], [`sq1_database`], [`sq1_solution_iterator`], [`cancellation`], [`rank`],
-//!   [`debug`]); the Rust function names are the Java method names in `snake_case`
+//!   [`sq1_tables`], [`sq1_database`], [`sq1_solution_iterator`], [`sq1_solver`],
+//!   [`cancellation`], [`rank`], [`debug`]); the Rust function names are the Java method names in `snake_case`
 //!   (`jni_mangle` turns them into the JNI symbol).
-//! - **Callbacks only on the calling thread.** The database build calls its Java progress relay
-//!   with the `Env` of the export itself (the engine reports only on the thread that called it);
-//!   an exception thrown by the listener cancels the build and stays pending, so Java rethrows
-//!   it when the native call returns.
+//! - **Callbacks only on the calling thread.** Long operations (the database build, the
+//!   solver's table build, an optimal search) call their Java progress relay with the `Env` of
+//!   the export itself (the engine reports only on the thread that called it), all through
+//!   [`progress::with_relay`]; an exception thrown by the listener cancels the operation and
+//!   stays pending, so Java rethrows it when the native call returns.
 //! - **One error path.** Every export runs its body through [`error::call`], which catches panics
 //!   and resolves the outcome with one [`jni::errors::ErrorPolicy`] ([`error::ThrowJava`]). That
 //!   policy sends every failure through one map, [`error::throw`], from a [`twisty::Error`] to
@@ -28,9 +29,11 @@ pub mod cancellation;
 pub mod debug;
 pub mod error;
 pub mod handle;
+pub mod progress;
 pub mod rank;
 pub mod sq1_database;
 pub mod sq1_moves;
 pub mod sq1_solution_iterator;
+pub mod sq1_solver;
 pub mod sq1_state;
 pub mod sq1_tables;

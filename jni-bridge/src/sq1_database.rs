@@ -9,11 +9,10 @@ use jni::objects::{JClass, JLongArray, JObject, JString, JValue};
 use jni::sys::{jboolean, jint, jlong};
 use jni::{Env, EnvUnowned, jni_mangle, jni_sig, jni_str};
 use twisty::api::{self, SolutionText};
-use twisty::progress::{CancelToken, ProgressReport};
 use twisty::sq1::db::Database;
 
-use crate::error::{BridgeError, Result, call, string_arg, u32_arg, u64_arg, u64_array_result};
-use crate::{cancellation, handle, sq1_solution_iterator};
+use crate::error::{Result, call, string_arg, u32_arg, u64_arg, u64_array_result};
+use crate::{cancellation, handle, progress, sq1_solution_iterator};
 
 const TYPE_NAME: &str = "Square1Database";
 
@@ -149,10 +148,9 @@ pub fn native_solutions<'local>(
     })
 }
 
-/// Builds (or resumes) a database. `relay` is null or an object with
-/// `void report(String phase, int level, long done, long total, long found, long elapsedMillis,
-/// long etaMillis)`, called on this (the calling) thread only; `cancel` is 0 or a live
-/// `Cancellation` handle (the build keeps a clone of its token).
+/// Builds (or resumes) a database. `relay` is null or a progress relay (see [`progress`]), called
+/// on this (the calling) thread only; `cancel` is 0 or a live `Cancellation` handle (the build
+/// keeps a clone of its token).
 ///
 /// If `report` throws, the build is cancelled (through the same token), no further reports are
 /// sent, and the Java exception stays pending, so it is what the Java caller sees.
@@ -172,51 +170,9 @@ pub fn native_build<'local>(
         let variant = u32_arg(variant, "variant")?;
         let max_level = u32_arg(max_level, "maxLevel")?;
         let threads = u32_arg(threads, "threads")?;
-        let token = if cancel == 0 {
-            CancelToken::new()
-        } else {
-            cancellation::token(cancel)?.clone()
-        };
-        // The first JNI failure of a report (normally: the listener threw, its exception is
-        // pending); after it no JNI call is made until the build returns.
-        let mut failed: Option<jni::errors::Error> = None;
-        let mut progress = |r: &ProgressReport| {
-            if relay.is_null() || failed.is_some() {
-                return;
-            }
-            if let Err(e) = report(env, &relay, r) {
-                failed = Some(e);
-                token.cancel();
-            }
-        };
-        let built = api::db_build(&path, variant, max_level, threads, &mut progress, &token);
-        if let Some(e) = failed {
-            return Err(BridgeError::Jni(e));
-        }
-        Ok(built?)
-    })
-}
-
-/// Sends one report to the Java relay, in a local frame of its own (a build reports for hours).
-fn report(env: &mut Env<'_>, relay: &JObject<'_>, r: &ProgressReport) -> jni::errors::Result<()> {
-    let millis = |d: std::time::Duration| i64::try_from(d.as_millis()).unwrap_or(i64::MAX);
-    let long = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
-    env.with_local_frame(4, |env| -> jni::errors::Result<()> {
-        let phase = JString::from_str(env, &r.phase)?;
-        env.call_method(
-            relay,
-            jni_str!("report"),
-            jni_sig!("(Ljava/lang/String;IJJJJJ)V"),
-            &[
-                JValue::Object(&phase),
-                JValue::Int(jint::try_from(r.level).unwrap_or(jint::MAX)),
-                JValue::Long(long(r.done)),
-                JValue::Long(long(r.total)),
-                JValue::Long(long(r.found)),
-                JValue::Long(millis(r.elapsed)),
-                JValue::Long(r.eta.map_or(-1, millis)),
-            ],
-        )?;
-        Ok(())
+        let token = cancellation::token_or_new(cancel)?;
+        progress::with_relay(env, &relay, &token, |progress| {
+            api::db_build(&path, variant, max_level, threads, progress, &token)
+        })
     })
 }

@@ -35,3 +35,22 @@ pub fn native_inverse<'local>(
         string_result(env, &text)
     })
 }
+
+#[jni_mangle("org.twisty.sq1.Square1Moves")]
+pub fn native_length<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    moves: JString<'local>,
+    notation: jint,
+    metric: jint,
+) -> jint {
+    call(&mut env, |env| {
+        let moves = string_arg(env, &moves, "moves")?;
+        let n = api::sq1_moves_length(
+            &moves,
+            u32_arg(notation, "notation")?,
+            u32_arg(metric, "metric")?,
+        )?;
+        Ok(jint::try_from(n).unwrap_or(jint::MAX))
+    })
+}

@@ -144,3 +144,15 @@ pub fn native_to_silver<'local>(
         string_result(env, &text)
     })
 }
+
+#[jni_mangle("org.twisty.sq1.Square1State")]
+pub fn native_svg<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    state: JString<'local>,
+) -> JString<'local> {
+    call(&mut env, |env| {
+        let svg = api::sq1_svg(&string_arg(env, &state, "state")?)?;
+        string_result(env, &svg)
+    })
+}

@@ -27,11 +27,16 @@ import org.junit.jupiter.api.TestFactory;
 import org.twisty.rank.MultisetRanker;
 import org.twisty.sq1.Colouring;
 import org.twisty.sq1.DatabaseVariant;
+import org.twisty.sq1.FastSolveOptions;
+import org.twisty.sq1.Metric;
 import org.twisty.sq1.Notation;
 import org.twisty.sq1.ShapeCount;
+import org.twisty.sq1.SolverSolution;
 import org.twisty.sq1.Square1Database;
 import org.twisty.sq1.Square1Moves;
+import org.twisty.sq1.Square1Scramble;
 import org.twisty.sq1.Square1Solution;
+import org.twisty.sq1.Square1Solver;
 import org.twisty.sq1.Square1State;
 import org.twisty.sq1.Square1Tables;
 
@@ -73,6 +78,28 @@ class VectorTest {
         synchronized (DATABASES) {
             DATABASES.values().forEach(Square1Database::close);
             DATABASES.clear();
+        }
+        synchronized (SOLVERS) {
+            SOLVERS.values().forEach(Square1Solver::close);
+            SOLVERS.clear();
+        }
+    }
+
+    /** Solvers opened by the rows, one per table file for the whole run (closed in {@link #closeDatabases}). */
+    private static final java.util.Map<String, Square1Solver> SOLVERS = new java.util.HashMap<>();
+
+    /** The solver of a table file, opened with {@link Square1Solver#openExisting} (never builds). */
+    private static Square1Solver solver(String tableFile) {
+        if (tableFile == null) {
+            return Square1Solver.openExisting(null); // NullPointerException("tableFile must not be null")
+        }
+        synchronized (SOLVERS) {
+            Square1Solver s = SOLVERS.get(tableFile);
+            if (s == null) {
+                s = Square1Solver.openExisting(Paths.get(tableFile)); // failures are not cached
+                SOLVERS.put(tableFile, s);
+            }
+            return s;
         }
     }
 
@@ -256,6 +283,30 @@ class VectorTest {
                 try (Stream<Square1Solution> all = database(a[0]).solutions(Square1State.parse(a[1]), Long.parseLong(a[2]))) {
                     return all.map(Square1Solution::wca).collect(Collectors.joining(";"));
                 }
+            case "solver_open":
+                solver(a[0]);
+                return "";
+            case "solve":
+                return solveText(solver(a[0]).solve(Square1State.parse(a[1]), metric(a[2])));
+            case "solutions":
+                return solver(a[0]).solutions(Square1State.parse(a[1]), metric(a[2]), Integer.parseInt(a[3])).stream()
+                        .map(SolverSolution::moves).collect(Collectors.joining(";"));
+            case "distance":
+                return String.valueOf(solver(a[0]).distance(Square1State.parse(a[1]), metric(a[2])));
+            case "solve_fast": {
+                Square1Solver solver = solver(a[0]);
+                Square1State state = Square1State.parse(a[1]);
+                return solveText(solver.solveFast(state, FastSolveOptions.defaults().withMetric(metric(a[2]))
+                        .withMaxLength(Integer.parseInt(a[3])).withNodeLimit(Long.parseLong(a[4]))));
+            }
+            case "scramble": {
+                Square1Scramble s = solver(a[0]).scramble(Long.parseUnsignedLong(a[1]));
+                return s.text() + "|" + s.state();
+            }
+            case "moves_length":
+                return String.valueOf(Square1Moves.length(a[0], notation(a[1]), metric(a[2])));
+            case "svg":
+                return Square1State.parse(a[0]).toSvg().replace("\n", "\\n");
             case "debug_panic":
                 Debug.panic(a[0]);
                 return "(returned)";
@@ -325,6 +376,27 @@ class VectorTest {
             default:
                 throw new AssertionError("unknown colouring " + name);
         }
+    }
+
+    static Metric metric(String name) {
+        if (name == null) {
+            return null;
+        }
+        switch (name) {
+            case "twist":
+                return Metric.TWIST;
+            case "wca":
+                return Metric.WCA;
+            case "face":
+                return Metric.FACE_TURN;
+            default:
+                throw new AssertionError("unknown metric " + name);
+        }
+    }
+
+    /** A solver's answer as in the vectors: {@code wca|length|twists}. */
+    static String solveText(SolverSolution s) {
+        return s.moves() + "|" + s.length() + "|" + s.twists();
     }
 
     static String colouringName(Colouring c) {

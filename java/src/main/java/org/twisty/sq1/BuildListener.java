@@ -1,12 +1,17 @@
 package org.twisty.sq1;
 
 /**
- * Receives progress reports of a database build ({@link Square1Database#build}).
+ * Receives progress reports of a long operation: a database build ({@link Square1Database#build}),
+ * the solver's table build ({@link Square1Solver#open(java.nio.file.Path, BuildListener,
+ * org.twisty.Cancellation) Square1Solver.open}) or an optimal search
+ * ({@link Square1Solver#solve(Square1State, Metric, java.time.Duration, org.twisty.Cancellation,
+ * BuildListener) Square1Solver.solve}, one report per finished search depth).
  *
- * <p>Reports arrive about twice a second and at the end of every pass, always on the thread that
- * called {@code build} (for {@link Square1Database#buildAsync buildAsync}, the build's own thread),
- * never concurrently. If the listener throws, the build is cancelled (the work done so far stays
- * in {@code <path>.partial}), no further reports arrive, and {@code build} rethrows the listener's
+ * <p>Builds report about twice a second and at the end of every pass. Reports always arrive on the
+ * thread that started the operation (for {@link Square1Database#buildAsync buildAsync} and
+ * {@link Square1Solver#openAsync openAsync}, the operation's own thread), never concurrently. If
+ * the listener throws, the operation is cancelled (a database build keeps the work done so far in
+ * {@code <path>.partial}), no further reports arrive, and the operation rethrows the listener's
  * exception.
  */
 @FunctionalInterface

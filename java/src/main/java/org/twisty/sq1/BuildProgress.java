@@ -3,7 +3,11 @@ package org.twisty.sq1;
 import java.util.Objects;
 
 /**
- * One progress report of a database build: an immutable value with record-style accessors.
+ * One progress report of a long operation (see {@link BuildListener}): an immutable value with
+ * record-style accessors. The fields are named after a database build; a solver's table build
+ * reports its passes the same way, and an optimal search reports each finished depth with
+ * {@link #level()} the length searched, {@link #done()} the search nodes so far and
+ * {@link #found()} the solutions found.
  */
 public final class BuildProgress {
     private final String phase;

@@ -205,7 +205,7 @@ public final class Square1Database extends NativeObject implements AutoCloseable
         Objects.requireNonNull(path, "path must not be null");
         Objects.requireNonNull(variant, "variant must not be null");
         String file = path.toString();
-        ProgressRelay relay = listener == null ? null : new ProgressRelay(listener);
+        ProgressRelay relay = ProgressRelay.of(listener);
         if (cancellation == null) {
             nativeBuild(file, variant.ordinal(), maxLevel, threads, relay, 0);
         } else {
@@ -237,63 +237,10 @@ public final class Square1Database extends NativeObject implements AutoCloseable
             BuildListener listener) {
         Objects.requireNonNull(path, "path must not be null");
         Objects.requireNonNull(variant, "variant must not be null");
-        BuildFuture future = new BuildFuture(new Cancellation());
-        Thread thread = new Thread(() -> {
-            try {
-                build(path, variant, maxLevel, threads, listener, future.cancellation);
-                future.complete(null);
-            } catch (Throwable e) {
-                future.completeExceptionally(e);
-            } finally {
-                future.finished();
-            }
-        }, "twisty-db-build");
-        thread.start();
-        return future;
-    }
-
-    /** The future of {@link #buildAsync}: cancelling it cancels the native build. */
-    private static final class BuildFuture extends CompletableFuture<Void> {
-        final Cancellation cancellation;
-        private boolean finished;
-
-        BuildFuture(Cancellation cancellation) {
-            this.cancellation = cancellation;
-        }
-
-        @Override
-        public boolean cancel(boolean mayInterruptIfRunning) {
-            boolean cancelled = super.cancel(mayInterruptIfRunning);
-            synchronized (this) {
-                if (!finished) {
-                    cancellation.cancel();
-                }
-            }
-            return cancelled;
-        }
-
-        /** The build returned: the flag is no longer needed. */
-        synchronized void finished() {
-            finished = true;
-            cancellation.close();
-        }
-    }
-
-    /**
-     * What the native build calls with each report, on the thread that called {@code build}
-     * (found by name and signature from native code).
-     */
-    private static final class ProgressRelay {
-        private final BuildListener listener;
-
-        ProgressRelay(BuildListener listener) {
-            this.listener = listener;
-        }
-
-        @SuppressWarnings("unused") // called from native code
-        void report(String phase, int level, long done, long total, long found, long elapsedMillis, long etaMillis) {
-            listener.onProgress(new BuildProgress(phase, level, done, total, found, elapsedMillis, etaMillis));
-        }
+        return AsyncOperation.start("twisty-db-build", cancellation -> {
+            build(path, variant, maxLevel, threads, listener, cancellation);
+            return null;
+        }, null);
     }
 
     private static native long nativeOpen(String path);

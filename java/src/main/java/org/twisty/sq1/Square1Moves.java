@@ -42,7 +42,28 @@ public final class Square1Moves {
         return nativeInverse(moves, notation.ordinal());
     }
 
+    /**
+     * The length of a move sequence in a metric; for example {@code (1,0)/ (-1,3)/} has length 2
+     * in {@link Metric#TWIST}, 4 in {@link Metric#WCA} and 5 in {@link Metric#FACE_TURN}.
+     *
+     * @param moves the move sequence
+     * @param notation the notation {@code moves} is written in
+     * @param metric how moves are counted
+     * @return the length
+     * @throws org.twisty.InvalidNotationException if {@code moves} is malformed
+     * @throws IllegalArgumentException if {@code moves} contains a whole-puzzle flip ({@code !}),
+     *     which has no length in these metrics
+     * @throws NullPointerException if an argument is null
+     */
+    public static int length(String moves, Notation notation, Metric metric) {
+        Objects.requireNonNull(notation, "notation must not be null");
+        Objects.requireNonNull(metric, "metric must not be null");
+        return nativeLength(moves, notation.ordinal(), metric.ordinal());
+    }
+
     private static native String nativeConvert(String moves, int from, int to);
 
     private static native String nativeInverse(String moves, int notation);
+
+    private static native int nativeLength(String moves, int notation, int metric);
 }

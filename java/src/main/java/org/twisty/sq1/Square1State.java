@@ -164,6 +164,18 @@ public final class Square1State {
     }
 
     /**
+     * An SVG picture of the state (480 by 280 units, transparent background): the top layer seen
+     * from above, the bottom layer seen from below and the middle layer seen from the front, in
+     * the colours of the state's colouring (see {@code docs/square1-pictures.md}). The text is the
+     * same in every runtime.
+     *
+     * @return a complete SVG document, starting with {@code <svg}
+     */
+    public String toSvg() {
+        return nativeSvg(text);
+    }
+
+    /**
      * The canonical text of the state; {@link #parse(String)} reads it back.
      *
      * @return the canonical text
@@ -210,4 +222,6 @@ public final class Square1State {
     private static native boolean nativeEqualUpToLayerRotation(String a, String b);
 
     private static native String nativeToSilver(String state);
+
+    private static native String nativeSvg(String state);
 }

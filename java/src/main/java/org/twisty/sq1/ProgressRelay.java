@@ -1,0 +1,30 @@
+package org.twisty.sq1;
+
+/**
+ * What native code calls with each progress report of a long operation (a database build, the
+ * solver's table build, an optimal search), on the thread that started the operation. The native
+ * side finds {@link #report} by name and signature; a listener's exception propagates out of the
+ * native call (see {@link BuildListener}).
+ */
+final class ProgressRelay {
+    private final BuildListener listener;
+
+    private ProgressRelay(BuildListener listener) {
+        this.listener = listener;
+    }
+
+    /**
+     * The relay of a listener, or null (no reports) for a null listener.
+     *
+     * @param listener the listener, or null
+     * @return the relay to pass to native code, or null
+     */
+    static ProgressRelay of(BuildListener listener) {
+        return listener == null ? null : new ProgressRelay(listener);
+    }
+
+    @SuppressWarnings("unused") // called from native code
+    void report(String phase, int level, long done, long total, long found, long elapsedMillis, long etaMillis) {
+        listener.onProgress(new BuildProgress(phase, level, done, total, found, elapsedMillis, etaMillis));
+    }
+}
