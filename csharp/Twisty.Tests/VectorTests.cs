@@ -23,6 +23,9 @@ public class VectorTests
     // Databases opened during the run, one per path (never disposed: they live as long as the run).
     private static readonly ConcurrentDictionary<string, Lazy<Square1Database>> OpenDatabases = new(StringComparer.Ordinal);
 
+    // Solvers opened during the run, one per table file (never disposed, like the databases).
+    private static readonly ConcurrentDictionary<string, Lazy<Square1Solver>> OpenSolvers = new(StringComparer.Ordinal);
+
     public static IEnumerable<object[]> AllCases() =>
         Vectors.Cases().Select(c => new object[] { c.File, c.Line, c.Text });
 
@@ -34,7 +37,8 @@ public class VectorTests
                      "middle_is_square", "colouring", "shape_name", "shape_index", "equal_up_to_layer_rotation",
                      "to_silver", "random_state", "count_shapes", "twists_to_cube_shape", "debug_panic",
                      "rank_count", "rank", "unrank", "db_open", "db_open_variant", "db_level_counts", "db_is_full",
-                     "db_verify", "db_distance", "db_solve", "db_solutions" })
+                     "db_verify", "db_distance", "db_solve", "db_solutions", "solver_open", "solve", "solutions",
+                     "distance", "solve_fast", "scramble", "moves_length", "svg" })
         {
             Assert.Contains(op, ops);
         }
@@ -167,8 +171,56 @@ public class VectorTests
         "db_distance" => Db(a[0]).Distance(State(a[1])).ToString(CultureInfo.InvariantCulture),
         "db_solve" => SolutionText(Db(a[0]).Solve(State(a[1]))),
         "db_solutions" => string.Join(";", Db(a[0]).Solutions(State(a[1]), long.Parse(a[2]!, NumberStyles.None, CultureInfo.InvariantCulture)).Select(s => s.Wca)),
+        "solver_open" => SolverOpen(a[0]),
+        "solve" => SolveText(Solver(a[0]).Solve(State(a[1]), MetricOf(a[2]))),
+        "solutions" => string.Join(";", Solver(a[0]).Solutions(State(a[1]), MetricOf(a[2]), int.Parse(a[3]!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture)).Select(s => s.Moves)),
+        "distance" => Solver(a[0]).Distance(State(a[1]), MetricOf(a[2])).ToString(CultureInfo.InvariantCulture),
+        "solve_fast" => SolveText(Solver(a[0]).SolveFast(State(a[1]), new FastSolveOptions
+        {
+            Metric = MetricOf(a[2]),
+            MaxLength = int.Parse(a[3]!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture),
+            NodeLimit = long.Parse(a[4]!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture),
+        })),
+        "scramble" => ScrambleText(Solver(a[0]).Scramble(ulong.Parse(a[1]!, NumberStyles.None, CultureInfo.InvariantCulture))),
+        "moves_length" => Square1Moves.Length(a[0]!, NotationOf(a[1]), MetricOf(a[2])).ToString(CultureInfo.InvariantCulture),
+        // README: the SVG text with every newline written as the two characters \n.
+        "svg" => State(a[0]).ToSvg().Replace("\n", "\\n", StringComparison.Ordinal),
         _ => throw new InvalidOperationException($"unknown op {op}"),
     };
+
+    /// <summary>
+    /// The solver of a table file, opened once per run with <see cref="Square1Solver.OpenExisting"/>
+    /// (never builds; a failed open is not kept). A null path goes to the API, which rejects it.
+    /// </summary>
+    private static Square1Solver Solver(string? tableFile)
+    {
+        if (tableFile is null)
+        {
+            return Square1Solver.OpenExisting(null!); // "tableFile must not be null"
+        }
+        var lazy = OpenSolvers.GetOrAdd(tableFile, p => new Lazy<Square1Solver>(() => Square1Solver.OpenExisting(p)));
+        try
+        {
+            return lazy.Value;
+        }
+        catch
+        {
+            OpenSolvers.TryRemove(new KeyValuePair<string, Lazy<Square1Solver>>(tableFile, lazy));
+            throw;
+        }
+    }
+
+    private static string SolverOpen(string? tableFile)
+    {
+        Solver(tableFile);
+        return "";
+    }
+
+    // README: a solver's answer is wca|length|twists, a scramble scramble|state.
+    private static string SolveText(SolverSolution s) =>
+        $"{s.Moves}|{s.Length.ToString(CultureInfo.InvariantCulture)}|{s.Twists.ToString(CultureInfo.InvariantCulture)}";
+
+    private static string ScrambleText(Square1Scramble s) => $"{s.Text}|{s.State}";
 
     /// <summary>The database at <paramref name="path"/>, opened once per run (a failed open is not kept).</summary>
     private static Square1Database Db(string? path)
@@ -244,6 +296,14 @@ public class VectorTests
         "wca" => Notation.Wca,
         "article" => Notation.Article,
         _ => throw new InvalidOperationException($"unknown notation {name}"),
+    };
+
+    private static Metric MetricOf(string? name) => name switch
+    {
+        "twist" => Metric.Twist,
+        "wca" => Metric.Wca,
+        "face" => Metric.FaceTurn,
+        _ => throw new InvalidOperationException($"unknown metric {name}"),
     };
 
     private static Colouring ColouringOf(string? name) => name switch

@@ -34,10 +34,13 @@ internal static class Vectors
             ? dir
             : Path.Combine(Directory, "..", "..", "build", "vector-dbs"));
 
+    /// <summary>The solver's table file among them (<c>$DB/sq1-solver.tbl</c>), also written by the Rust suite.</summary>
+    internal static string SolverTableFile => Path.Combine(DbDirectory, "sq1-solver.tbl");
+
     /// <summary>Fails (not as a vector outcome) when the Rust suite has not written the database files yet.</summary>
     internal static void RequireDbFiles()
     {
-        if (!File.Exists(Path.Combine(DbDirectory, "article-4.db")))
+        if (!File.Exists(Path.Combine(DbDirectory, "article-4.db")) || !File.Exists(SolverTableFile))
         {
             throw new InvalidOperationException(
                 $"the vector databases are missing in {DbDirectory}; run `cargo test --release -p twisty --test vectors` first " +

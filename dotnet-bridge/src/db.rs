@@ -171,10 +171,10 @@ impl Sq1Solutions {
     }
 }
 
-/// A cancellation flag for [`twisty_db_build`]; cancel it from any thread.
+/// A cancellation flag for [`twisty_db_build`] and the solver's calls; cancel it from any thread.
 #[ffi(service)]
 pub struct Sq1CancelToken {
-    inner: CancelToken,
+    pub(crate) inner: CancelToken,
 }
 
 #[ffi]

@@ -119,3 +119,20 @@ pub fn twisty_sq1_to_silver(state: ffi::String) -> ffi::Result<ffi::String, Nati
 pub fn twisty_debug_panic(message: ffi::String) -> ffi::Result<(), NativeError> {
     guard(|| api::debug_panic(message.as_str()))
 }
+
+/// The length of a move sequence (notation 0 = WCA, 1 = article) in a metric (0 = twist,
+/// 1 = WCA, 2 = face-turn).
+#[ffi]
+pub fn twisty_sq1_moves_length(
+    moves: ffi::String,
+    notation: u32,
+    metric: u32,
+) -> ffi::Result<u32, NativeError> {
+    guard(|| api::sq1_moves_length(moves.as_str(), notation, metric))
+}
+
+/// An SVG picture of a state.
+#[ffi]
+pub fn twisty_sq1_svg(state: ffi::String) -> ffi::Result<ffi::String, NativeError> {
+    guard(|| to_ffi(api::sq1_svg(state.as_str())))
+}

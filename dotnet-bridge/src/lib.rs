@@ -15,14 +15,17 @@
 //!   error" that C# reads through `twisty_last_error_*` on the same thread, right after the call.
 //!   interoptopus' own exceptions carry no message, so the C# layer never uses them; it turns the
 //!   last error into its own exception types in one function (`NativeErrors.Throw`).
-//! - **Handles.** [`tables::Sq1Tables`], [`db::Sq1Database`], [`db::Sq1Solutions`] and
-//!   [`db::Sq1CancelToken`] are interoptopus services (opaque boxed pointers); the C# layer owns
-//!   each through its own `SafeHandle` subclass, which guarantees that the pointer is never used
-//!   after `*_destroy` and never destroyed while a call is running. A solutions iterator holds its
-//!   own `Arc` of the database, so it outlives a disposed database safely.
-//! - **Callbacks.** [`db::twisty_db_build`] reports progress through a C# delegate, only on the
-//!   calling thread (the engine's guarantee). The C# delegate catches its own exceptions (they
-//!   never unwind into Rust), cancels the build through the token and rethrows after the call.
+//! - **Handles.** [`tables::Sq1Tables`], [`db::Sq1Database`], [`db::Sq1Solutions`],
+//!   [`db::Sq1CancelToken`] and [`solver::Sq1Solver`] are interoptopus services (opaque boxed
+//!   pointers); the C# layer owns each through its own `SafeHandle` subclass, which guarantees
+//!   that the pointer is never used after `*_destroy` and never destroyed while a call is
+//!   running. A solutions iterator holds its own `Arc` of the database, so it outlives a disposed
+//!   database safely.
+//! - **Callbacks.** [`db::twisty_db_build`], [`solver::Sq1Solver::open`] (which may build the
+//!   solver's tables) and [`solver::Sq1Solver::solve`] report progress through one C# delegate
+//!   type, only on the calling thread (the engine's guarantee). The C# delegate catches its own
+//!   exceptions (they never unwind into Rust), cancels the operation through the token and
+//!   rethrows after the call.
 //! - **Null and closed handles** are caught on the C# side before a call (the error codes
 //!   `null_argument` = 7 and `closed` = 8 are produced there, with the same messages as Java).
 //!
@@ -34,6 +37,7 @@ pub mod db;
 pub mod error;
 pub mod exports;
 pub mod rank;
+pub mod solver;
 pub mod tables;
 
 use interoptopus::inventory::RustInventory;
@@ -79,5 +83,10 @@ pub fn inventory() -> RustInventory {
         .register(service!(db::Sq1Solutions))
         .register(service!(db::Sq1CancelToken))
         .register(function!(db::twisty_db_build))
+        .register(builtins_vec!(solver::Sq1SolveText))
+        .register(service!(solver::Sq1Solver))
+        .register(function!(solver::twisty_sq1_solver_default_path))
+        .register(function!(exports::twisty_sq1_moves_length))
+        .register(function!(exports::twisty_sq1_svg))
         .validate()
 }

@@ -128,6 +128,63 @@ internal static class NativeCall
         }
     }
 
+    /// <summary>Unwraps a result that may be a cancellation (code 5), carried by <paramref name="cancellationToken"/>.</summary>
+    internal static IntPtr Unwrap(ResultSq1SolverNativeError r, CancellationToken cancellationToken = default) =>
+        r.IsOk ? r.AsOk() : throw NativeErrors.FromLastError(cancellationToken);
+
+    /// <summary>Copies a Rust-owned solver answer out and frees it; a cancellation (code 5) carries <paramref name="cancellationToken"/>.</summary>
+    internal static SolverSolution Unwrap(ResultSq1SolveTextNativeError r, Metric metric, CancellationToken cancellationToken)
+    {
+        using (r)
+        {
+            if (!r.IsOk)
+            {
+                throw NativeErrors.FromLastError(cancellationToken);
+            }
+            var t = r.AsOk();
+            return new(t.wca.IntoString(), checked((int)t.length), checked((int)t.twists), metric);
+        }
+    }
+
+    /// <summary>
+    /// Copies a Rust-owned vector of solver answers out and frees it; a cancellation (code 5)
+    /// carries <paramref name="cancellationToken"/>.
+    /// </summary>
+    /// <remarks>The generated indexer returns elements whose strings still belong to the vector:
+    /// they are only read here (never disposed), and disposing the vector frees them once.</remarks>
+    internal static SolverSolution[] Unwrap(ResultVecSq1SolveTextNativeError r, Metric metric, CancellationToken cancellationToken)
+    {
+        using (r)
+        {
+            if (!r.IsOk)
+            {
+                throw NativeErrors.FromLastError(cancellationToken);
+            }
+            var v = r.AsOk();
+            var solutions = new SolverSolution[v._ptr == IntPtr.Zero ? 0 : checked((int)v._len)];
+            for (var i = 0; i < solutions.Length; i++)
+            {
+                var t = v[i];
+                solutions[i] = new(t.wca.String, checked((int)t.length), checked((int)t.twists), metric);
+            }
+            return solutions;
+        }
+    }
+
+    /// <summary>Copies a Rust-owned scramble out and frees it.</summary>
+    internal static Square1Scramble Unwrap(ResultSq1ScrambleTextNativeError r)
+    {
+        using (r)
+        {
+            if (!r.IsOk)
+            {
+                throw NativeErrors.FromLastError();
+            }
+            var t = r.AsOk();
+            return new(t.scramble.IntoString(), Square1State.FromCanonical(t.state.IntoString()));
+        }
+    }
+
     private static Square1Solution Solution(Sq1SolutionText t) =>
         new(t.wca.IntoString(), t.article.IntoString(), checked((int)t.twists), t.flipped.Is);
 }

@@ -45,3 +45,23 @@ public enum DatabaseVariant
     /// <summary>The physical puzzle: the middle layer (square or kite) is part of the state.</summary>
     Middle = 1,
 }
+
+/// <summary>
+/// How the solver (<see cref="Square1Solver"/>) counts the length of a move sequence. The numeric
+/// values cross to the engine and never change.
+/// </summary>
+/// <remarks>A whole-puzzle flip (<c>!</c>, article notation) has no length in any metric.</remarks>
+public enum Metric
+{
+    /// <summary>Twist metric: only <c>/</c> counts (1 each); layer turns are free.</summary>
+    Twist = 0,
+
+    /// <summary>WCA metric: each <c>(x,y)</c> other than <c>(0,0)</c> counts 1, and each <c>/</c> counts 1.</summary>
+    Wca = 1,
+
+    /// <summary>
+    /// Face-turn metric: <c>(x,0)</c>, <c>(0,y)</c> and <c>/</c> count 1 each; <c>(x,y)</c> with
+    /// both layers turned counts 2.
+    /// </summary>
+    FaceTurn = 2,
+}

@@ -1,7 +1,5 @@
 using System;
 using System.Collections.Generic;
-using System.Runtime.ExceptionServices;
-using System.Text;
 using System.Threading;
 using System.Threading.Tasks;
 using Twisty.Internal;
@@ -12,7 +10,11 @@ using Twisty.Native;
 namespace Twisty.Square1;
 
 /// <summary>
-/// One progress report of a database build (<see cref="Square1Database.BuildAsync"/>).
+/// One progress report of a long operation: a database build (<see cref="Square1Database.BuildAsync"/>),
+/// building the solver's tables (<see cref="Square1Solver.Open"/>), or an optimal search
+/// (<see cref="Square1Solver.Solve"/>, one report per finished depth: <see cref="Level"/> the
+/// length searched, <see cref="Done"/> the search nodes so far, <see cref="Found"/> the solutions
+/// found). The fields are named after a database build.
 /// </summary>
 /// <param name="Phase">What is being done, for example <c>level 7 (forward sweep)</c>.</param>
 /// <param name="Level">The level being computed.</param>
@@ -203,51 +205,25 @@ public sealed class Square1Database : IDisposable
     private static void BuildCore(string path, DatabaseVariant variant, int maxLevel, int threads,
         IProgress<BuildProgress>? progress, CancellationToken cancellationToken)
     {
-        using var token = CancelTokenHandle.Create(CancelTokenName);
-        // Disposed before the token: Dispose waits for a Cancel that is running on another thread.
-        using var registration = cancellationToken.Register(token.Cancel);
-
-        // Runs on this thread (the engine reports only on the thread that called the build). It
-        // never lets an exception reach native code: it keeps the first one, cancels the build,
-        // and the exception is rethrown below once the native call has returned.
-        Exception? callbackError = null;
-        void OnProgress(SliceByte phase, BuildProgressInfo info)
-        {
-            if (callbackError is not null || progress is null)
-            {
-                return;
-            }
-            try
-            {
-                progress.Report(new BuildProgress(
-                    Encoding.UTF8.GetString(phase.ReadOnlySpan),
-                    (int)info.level,
-                    (long)info.done,
-                    (long)info.total,
-                    (long)info.found,
-                    Ticks(info.elapsed_nanos),
-                    info.has_eta.Is ? Ticks(info.eta_nanos) : null));
-            }
-            catch (Exception e)
-            {
-                callbackError = e;
-                token.Cancel();
-            }
-        }
-
-        var callback = new BuildProgressCallback(OnProgress);
+        // Progress runs on this thread (the engine reports only on the thread that called the
+        // build); an exception in it cancels the build and is rethrown here (see NativeOperation).
+        using var op = NativeOperation.Start(CancelTokenName, cancellationToken, progress, ToBuildProgress);
         ResultVoidNativeError result;
         using (var p = NativeCall.Text(path))
         {
-            result = token.Use(t => Interop.twisty_db_build(p, (uint)variant, (uint)maxLevel, (uint)threads, callback, t));
+            result = op.Run(t => Interop.twisty_db_build(p, (uint)variant, (uint)maxLevel, (uint)threads, op.Callback, t));
         }
-        GC.KeepAlive(callback);
-        if (callbackError is not null)
-        {
-            ExceptionDispatchInfo.Throw(callbackError);
-        }
+        op.ThrowIfCallbackFailed();
         NativeCall.Unwrap(result, cancellationToken);
     }
 
-    private static TimeSpan Ticks(ulong nanos) => TimeSpan.FromTicks((long)Math.Min(nanos / 100, (ulong)long.MaxValue));
+    /// <summary>A native progress report as a <see cref="BuildProgress"/> (also used by <see cref="Square1Solver.Open"/>).</summary>
+    internal static BuildProgress ToBuildProgress(SliceByte phase, BuildProgressInfo info) => new(
+        NativeOperation.Phase(phase),
+        (int)info.level,
+        (long)info.done,
+        (long)info.total,
+        (long)info.found,
+        NativeOperation.Ticks(info.elapsed_nanos),
+        info.has_eta.Is ? NativeOperation.Ticks(info.eta_nanos) : null);
 }

@@ -27,4 +27,15 @@ public static class Square1Moves
         using var m = NativeCall.Text(moves);
         return NativeCall.Unwrap(Interop.twisty_sq1_moves_inverse(m, (uint)notation));
     }
+
+    /// <summary>The length of a move sequence in a metric (see <see cref="Metric"/> for how each counts).</summary>
+    /// <exception cref="System.ArgumentNullException"><paramref name="moves"/> is null (code 7).</exception>
+    /// <exception cref="InvalidNotationException">Malformed moves (code 1).</exception>
+    /// <exception cref="System.ArgumentException">A whole-puzzle flip <c>!</c> (it has no length), or an unknown notation or metric (code 6).</exception>
+    public static int Length(string moves, Notation notation, Metric metric)
+    {
+        NativeErrors.ThrowIfNull(moves, nameof(moves));
+        using var m = NativeCall.Text(moves);
+        return checked((int)NativeCall.Unwrap(Interop.twisty_sq1_moves_length(m, (uint)notation, (uint)metric)));
+    }
 }

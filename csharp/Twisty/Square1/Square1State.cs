@@ -82,6 +82,13 @@ public sealed class Square1State : IEquatable<Square1State>
     /// <summary>The Silver-edition view of this state (identical small pieces merged).</summary>
     public Square1State ToSilver() => new(Query(s => NativeCall.Unwrap(Interop.twisty_sq1_to_silver(s))));
 
+    /// <summary>
+    /// An SVG picture of this state: the top layer seen from above, the bottom layer seen from
+    /// below and the middle layer from the front, in the colours of the state's colouring (see
+    /// the repository's <c>docs/square1-pictures.md</c>). The same text in every runtime.
+    /// </summary>
+    public string ToSvg() => Query(s => NativeCall.Unwrap(Interop.twisty_sq1_svg(s)));
+
     /// <summary>The canonical text of this state.</summary>
     public override string ToString() => _text;
 

@@ -1,5 +1,6 @@
 // A small program against the packed Twisty package: prints a few results and exits non-zero
-// when one of them is wrong.
+// when one of them is wrong. With a solver table file as argument (`dotnet run -- build/vector-dbs/sq1-solver.tbl`;
+// a missing file is built there first, about half a minute) it also solves a scramble.
 using System;
 using System.Diagnostics;
 using System.IO;
@@ -28,6 +29,27 @@ var scrambled = solved.Apply(moves);
 Console.WriteLine($"     after {moves}: {scrambled}");
 Check("undo with the inverse", scrambled.Apply(Square1Moves.Inverse(moves)), solved);
 Check("the same moves in the article's notation", Square1Moves.Convert(moves, Notation.Wca, Notation.Article), "(-1,0)/(1,-3)/(0,-3)");
+Check("its length in the twist, WCA and face-turn metrics",
+    $"{Square1Moves.Length(moves, Notation.Wca, Metric.Twist)} {Square1Moves.Length(moves, Notation.Wca, Metric.Wca)} {Square1Moves.Length(moves, Notation.Wca, Metric.FaceTurn)}",
+    "2 5 6");
+Check("a picture of it is an SVG document", scrambled.ToSvg().StartsWith("<svg", StringComparison.Ordinal), true);
+
+if (args.Length > 0)
+{
+    using var solver = Square1Solver.Open(args[0]);
+    var scramble = solver.Scramble(2026);
+    Console.WriteLine($"     scramble (seed 2026): {scramble}");
+    var optimal = solver.Solve(scramble.State, Metric.Twist);
+    Console.WriteLine($"     twist-optimal solution: {optimal} ({optimal.Length} twists)");
+    Check("it solves the scramble", scramble.State.Apply(optimal.Moves).IsSolved, true);
+    var fast = solver.SolveFast(scramble.State, new FastSolveOptions { NodeLimit = 200_000 });
+    Console.WriteLine($"     fast solution: {fast} ({fast.Length} face turns)");
+    Check("so does the fast one", scramble.State.Apply(fast.Moves).IsSolved, true);
+}
+else
+{
+    Console.WriteLine("     (pass a solver table file to try the solver: dotnet run -- <file>)");
+}
 
 using (var tables = new Square1Tables())
 {

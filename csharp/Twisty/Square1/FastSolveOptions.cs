@@ -1,0 +1,39 @@
+using System;
+using System.Threading;
+
+namespace Twisty.Square1;
+
+/// <summary>
+/// Options of <see cref="Square1Solver.SolveFast"/>, the two-phase solver for short (not
+/// necessarily optimal) solutions. The defaults find the first solution, counted in the
+/// face-turn metric.
+/// </summary>
+/// <remarks>
+/// The search stops at the first solution of at most <see cref="MaxLength"/> moves; otherwise it
+/// keeps shortening its best solution until <see cref="NodeLimit"/> nodes or the
+/// <see cref="Timeout"/>, and returns the best one found (with a node limit and no timeout the
+/// result is the same on every machine). With none of the three, it returns the first solution
+/// it finds. When a limit is reached before any solution is found, it fails with
+/// <see cref="OperationCanceledException"/> (code 5).
+/// </remarks>
+public sealed record FastSolveOptions
+{
+    /// <summary>The metric lengths are counted in (default <see cref="Square1.Metric.FaceTurn"/>).</summary>
+    public Metric Metric { get; init; } = Metric.FaceTurn;
+
+    /// <summary>Stop at the first solution at most this long; 0 (the default) = no bound. Must not be negative.</summary>
+    public int MaxLength { get; init; }
+
+    /// <summary>Stop after this many search nodes; 0 (the default) = no limit. Must not be negative.</summary>
+    public long NodeLimit { get; init; }
+
+    /// <summary>
+    /// Stop after this long (rounded up to whole milliseconds); null (the default),
+    /// <see cref="TimeSpan.Zero"/> or <see cref="System.Threading.Timeout.InfiniteTimeSpan"/> = no
+    /// limit. Must not be otherwise negative.
+    /// </summary>
+    public TimeSpan? Timeout { get; init; }
+
+    /// <summary>Stops the search soon after it is cancelled (code 5).</summary>
+    public CancellationToken CancellationToken { get; init; }
+}
