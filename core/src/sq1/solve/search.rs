@@ -21,7 +21,7 @@ use crate::sq1::moves::{Move, MoveSeq, normalize_turn};
 
 use super::Metric;
 use super::endgame::{DEPTH, Endgame};
-use super::index::SolveIndex;
+use super::index::{ClassMove, SolveIndex};
 use super::prune::{Half, PruneTables, entry};
 
 /// Parity of each permutation rank of 0..7.
@@ -42,6 +42,35 @@ pub struct Node {
     pub middle: u8,
     /// Turn from the physical puzzle into the representative.
     pub k: (u8, u8),
+}
+
+impl Node {
+    /// A move from this node within `room`: its physical turn, its cost and the node it leads
+    /// to. `None` for a `(0,0)` turn after the start (the `/` would undo the previous one) or a
+    /// move the room cannot pay for.
+    #[inline(always)]
+    pub fn step(
+        &self,
+        m: &ClassMove,
+        metric: Metric,
+        root: bool,
+        room: u32,
+    ) -> Option<((u8, u8), u32, Node)> {
+        let turn = add(self.k, m.turn);
+        if !root && turn == (0, 0) {
+            return None;
+        }
+        let cost = metric.turn_cost(turn) + 1;
+        (cost <= room).then(|| {
+            let child = Node {
+                class: m.target,
+                arr: shuffle(self.arr, &m.shuffle),
+                middle: self.middle ^ 1,
+                k: m.canon,
+            };
+            (turn, cost, child)
+        })
+    }
 }
 
 /// What a search may use and when it must stop.
@@ -280,19 +309,8 @@ impl<'a> Search<'a> {
             {
                 continue;
             }
-            let turn = add(n.k, m.turn);
-            if !root && turn == (0, 0) {
+            let Some((turn, cost, child)) = n.step(m, self.metric, root, self.bound - g) else {
                 continue;
-            }
-            let cost = self.metric.turn_cost(turn) + 1;
-            if g + cost > self.bound {
-                continue;
-            }
-            let child = Node {
-                class: m.target,
-                arr: shuffle(n.arr, &m.shuffle),
-                middle: n.middle ^ 1,
-                k: m.canon,
             };
             self.path.push(turn);
             let stop = self.dfs(child, g + cost, false);

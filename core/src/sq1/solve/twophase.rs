@@ -102,11 +102,6 @@ struct Phase1<'a> {
     stopped: Option<Error>,
 }
 
-#[inline(always)]
-fn add(a: (u8, u8), b: (u8, u8)) -> (u8, u8) {
-    ((a.0 + b.0) % 12, (a.1 + b.1) % 12)
-}
-
 impl Phase1<'_> {
     /// Whether the search must stop (limit reached or good enough solution found).
     fn done(&mut self) -> bool {
@@ -162,19 +157,8 @@ impl Phase1<'_> {
             return false;
         }
         for m in &self.ix.moves[n.class as usize] {
-            let turn = add(n.k, m.turn);
-            if !root && turn == (0, 0) {
+            let Some((turn, cost, child)) = n.step(m, self.metric, root, self.bound - g) else {
                 continue;
-            }
-            let cost = self.metric.turn_cost(turn) + 1;
-            if g + cost > self.bound {
-                continue;
-            }
-            let child = Node {
-                class: m.target,
-                arr: shuffle(n.arr, &m.shuffle),
-                middle: n.middle ^ 1,
-                k: m.canon,
             };
             self.path.push(turn);
             let stop = self.dfs(child, g + cost, false);
