@@ -386,7 +386,7 @@ pub fn sq1_distance(solver: &Solver, state: &str, metric_code: u32) -> Result<u3
 }
 
 /// A short solution found fast by the two-phase solver: stops at the first solution of at
-/// most `max_length` moves (0 = no bound), after `node_limit` search nodes (0 = none; the result
+/// most `max_length` moves (0 = no bound), after `node_limit` search nodes (0 = none; the first solution is always completed; the result
 /// is then the same on every machine) or at the deadline (`timeout_ms`, 0 = none), returning
 /// the best found; with none of the three, the first solution found.
 pub fn sq1_solve_fast(

@@ -321,6 +321,16 @@ fn fast_solutions_solve_within_their_bounds() {
         let a = solver().solve_fast(&s, &opts).unwrap();
         assert!(s.apply(&a.moves).unwrap().is_solved(), "{s}");
         assert_eq!(a, solver().solve_fast(&s, &opts).unwrap(), "deterministic");
+        // The first solution is completed whatever the node limit.
+        let tiny = FastOptions {
+            node_limit: Some(1),
+            ..FastOptions::default()
+        };
+        assert!(
+            s.apply(&solver().solve_fast(&s, &tiny).unwrap().moves)
+                .unwrap()
+                .is_solved()
+        );
         let opt = solver().solve(&s, Metric::FaceTurn).unwrap();
         assert!(a.length >= opt.length);
         let bounded = FastOptions {

@@ -65,7 +65,8 @@ pub struct FastOptions {
     pub metric: Metric,
     /// Return the first solution at most this long.
     pub max_length: Option<u32>,
-    /// Return the best solution found after this many search nodes (deterministic).
+    /// Return the best solution found after this many search nodes (deterministic; the first
+    /// solution is always completed, however many nodes it takes).
     pub node_limit: Option<u64>,
     pub deadline: Option<Instant>,
     pub cancel: Option<crate::progress::CancelToken>,
@@ -115,17 +116,14 @@ impl Phase1<'_> {
             return true;
         }
         let out_of_time = self.deadline.is_some_and(|d| Instant::now() >= d);
-        if out_of_time
-            || self.nodes + self.phase2.nodes + self.phase2_twists.nodes >= self.node_limit
-        {
+        // The node limit applies once there is a solution: the first one is always completed.
+        let out_of_nodes = self.best.is_some()
+            && self.nodes + self.phase2.nodes + self.phase2_twists.nodes >= self.node_limit;
+        if out_of_time || out_of_nodes {
             if self.best.is_none() {
                 self.stopped = Some(Error::new(
                     ErrorKind::Cancelled,
-                    if out_of_time {
-                        "the fast solver reached its deadline before finding a solution"
-                    } else {
-                        "the fast solver reached its node limit before finding a solution"
-                    },
+                    "the fast solver reached its deadline before finding a solution",
                 ));
             }
             return true;
@@ -187,9 +185,13 @@ impl Phase1<'_> {
             &mut self.phase2
         };
         search.found.clear();
-        search.node_limit = search
-            .nodes
-            .saturating_add(self.node_limit.saturating_sub(used));
+        search.node_limit = if first {
+            u64::MAX
+        } else {
+            search
+                .nodes
+                .saturating_add(self.node_limit.saturating_sub(used))
+        };
         match search.run_bounded(n, root, max) {
             Err(e) => {
                 if self.best.is_none() || e.kind() != ErrorKind::Cancelled {
