@@ -86,29 +86,8 @@ fn ensure_vector_dbs() -> PathBuf {
     let small = build_one("article-2.db", Variant::Article, 2);
     let header = std::fs::read(&article).unwrap()[..4096].to_vec();
     let len = std::fs::metadata(&article).unwrap().len();
-    // Files are made once, under a temporary name and then renamed: another suite may have the
-    // existing ones mapped.
-    let write = |name: &str, bytes: &[u8], size: u64| {
-        let p = dir.join(name);
-        if !p.exists() {
-            let tmp = dir.join(format!("{name}.tmp"));
-            std::fs::write(&tmp, bytes).unwrap();
-            std::fs::OpenOptions::new()
-                .write(true)
-                .open(&tmp)
-                .unwrap()
-                .set_len(size)
-                .unwrap();
-            std::fs::rename(&tmp, &p).unwrap();
-        }
-    };
-    // The solver's table file and two damaged copies of its header.
-    let solver_table = dir.join("sq1-solver.tbl");
-    twisty::sq1::solve::Solver::open_or_build(&solver_table, &mut NoProgress, &CancelToken::new())
-        .unwrap();
-    let table_head = std::fs::read(&solver_table).unwrap()[..4096].to_vec();
-    let table_len = std::fs::metadata(&solver_table).unwrap().len();
-    // Rewritten every time: the table file's size changes with its format version.
+    // Written under a temporary name and then renamed: another suite may have the existing ones
+    // mapped.
     let rewrite = |name: &str, bytes: &[u8], size: u64| {
         let tmp = dir.join(format!("{name}.tmp"));
         std::fs::write(&tmp, bytes).unwrap();
@@ -120,6 +99,19 @@ fn ensure_vector_dbs() -> PathBuf {
             .unwrap();
         std::fs::rename(&tmp, dir.join(name)).unwrap();
     };
+    // The database's damaged copies are made once.
+    let write = |name: &str, bytes: &[u8], size: u64| {
+        if !dir.join(name).exists() {
+            rewrite(name, bytes, size);
+        }
+    };
+    // The solver's table file and two damaged copies of its header.
+    let solver_table = dir.join("sq1-solver.tbl");
+    twisty::sq1::solve::Solver::open_or_build(&solver_table, &mut NoProgress, &CancelToken::new())
+        .unwrap();
+    let table_head = std::fs::read(&solver_table).unwrap()[..4096].to_vec();
+    let table_len = std::fs::metadata(&solver_table).unwrap().len();
+    // Its damaged copies are rewritten every time: its size changes with its format version.
     rewrite("sq1-solver-truncated.tbl", &table_head, table_len - 1);
     let mut h = table_head.clone();
     h[..8].copy_from_slice(b"NOTATBL!");

@@ -132,11 +132,6 @@ impl Endgame {
             i = (i + 1) & self.mask;
         }
     }
-
-    /// Bytes of memory the set holds.
-    pub fn memory(&self) -> usize {
-        self.slots.len() * 8
-    }
 }
 
 #[cfg(test)]
@@ -148,6 +143,5 @@ mod tests {
         let ix = SolveIndex::new();
         let e = Endgame::new(&ix);
         assert_eq!(e.level_sizes[..5], [1, 64, 1153, 17050, 235144]);
-        eprintln!("{:?} {} bytes", e.level_sizes, e.memory());
     }
 }

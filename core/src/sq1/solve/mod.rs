@@ -144,8 +144,6 @@ pub struct Solver {
     tables: PruneTables,
     phase1: Vec<[u8; 2]>,
     shapes: crate::sq1::Tables,
-    phase2: [twophase::Phase2Table; 2],
-    phase2_face_turn: [twophase::Phase2Table; 2],
 }
 
 /// Name of the cache file inside the cache folder.
@@ -173,10 +171,6 @@ impl Solver {
             ix,
             phase1,
             shapes: crate::sq1::Tables::new(),
-            phase2: [false, true]
-                .map(|e| twophase::Phase2Table::from_bytes(tables.phase2(e, false), e)),
-            phase2_face_turn: [false, true]
-                .map(|e| twophase::Phase2Table::from_bytes(tables.phase2(e, true), e)),
             tables,
         }
     }
@@ -289,24 +283,6 @@ impl Solver {
             .collect())
     }
 
-    /// The first solution a single depth-first pass finds within `max` moves, if any.
-    pub fn solve_within(
-        &self,
-        state: &State,
-        metric: Metric,
-        max: u32,
-        limits: &SearchLimits,
-    ) -> Result<Option<Solution>> {
-        let root = self.root(state)?;
-        let l = Limits {
-            deadline: limits.deadline,
-            cancel: limits.cancel.as_ref(),
-        };
-        let mut s = Search::new(&self.ix, &self.tables, self.endgame(), metric, 1, &l);
-        Ok(s.run_once(root, true, max)?
-            .map(|m| Solution::new(m, metric)))
-    }
-
     /// The optimal length of a state in a metric.
     pub fn distance(&self, state: &State, metric: Metric) -> Result<u32> {
         Ok(self.solve(state, metric)?.length)
@@ -342,12 +318,10 @@ impl Solver {
         &self.shapes
     }
 
-    pub(crate) fn phase2_tables(&self) -> &[twophase::Phase2Table; 2] {
-        &self.phase2
-    }
-
-    pub(crate) fn phase2_face_turn_tables(&self) -> &[twophase::Phase2Table; 2] {
-        &self.phase2_face_turn
+    /// Views of the phase-2 tables in the table file: in twists, or in face turns.
+    pub(crate) fn phase2_tables(&self, face_turn: bool) -> [twophase::Phase2Table<'_>; 2] {
+        [false, true]
+            .map(|e| twophase::Phase2Table::from_bytes(self.tables.phase2(e, face_turn), e))
     }
 
     pub(crate) fn phase1_table(&self) -> &[[u8; 2]] {

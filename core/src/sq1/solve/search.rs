@@ -97,9 +97,9 @@ pub struct Search<'a> {
     pub nodes: u64,
     /// Only moves that keep the cube shape, with the phase-2 tables (phase 2 of the two-phase
     /// solver).
-    pub cube_only: Option<&'a [super::twophase::Phase2Table; 2]>,
+    pub cube_only: Option<&'a [super::twophase::Phase2Table<'a>; 2]>,
     /// Phase 2 in the face-turn metric: quarter-turn moves only, priced by these tables.
-    pub face_turn_phase2: Option<&'a [super::twophase::Phase2Table; 2]>,
+    pub face_turn_phase2: Option<&'a [super::twophase::Phase2Table<'a>; 2]>,
     deadline: Option<Instant>,
     cancel: Option<&'a CancelToken>,
     /// Stop after this many nodes (the two-phase solver's budget).
@@ -320,16 +320,6 @@ impl<'a> Search<'a> {
             }
         }
         false
-    }
-
-    /// One depth-first pass with the bound at `max`: the first solution met, not the shortest.
-    pub fn run_once(&mut self, n: Node, root: bool, max: u32) -> Result<Option<MoveSeq>> {
-        self.bound = max;
-        self.dfs(n, 0, root);
-        if let Some(e) = self.stopped.take() {
-            return Err(e);
-        }
-        Ok(self.found.pop())
     }
 
     /// Iterative deepening from a node up to cost `max`: the first solution, if any. `root` says

@@ -231,6 +231,7 @@ impl Solver {
     /// solution exists. Without any of the three, the first solution found is returned.
     pub fn solve_fast(&self, state: &crate::sq1::State, opts: &FastOptions) -> Result<Solution> {
         let root = self.root(state)?;
+        let (in_twists, in_face_turns) = (self.phase2_tables(false), self.phase2_tables(true));
         let unlimited =
             opts.max_length.is_none() && opts.node_limit.is_none() && opts.deadline.is_none();
         let limits = Limits {
@@ -246,9 +247,9 @@ impl Solver {
             &limits,
         );
         if opts.metric == Metric::FaceTurn {
-            phase2.face_turn_phase2 = Some(self.phase2_face_turn_tables());
+            phase2.face_turn_phase2 = Some(&in_face_turns);
         } else {
-            phase2.cube_only = Some(self.phase2_tables());
+            phase2.cube_only = Some(&in_twists);
         }
         let mut phase2_twists = Search::new(
             self.index(),
@@ -258,7 +259,7 @@ impl Solver {
             1,
             &limits,
         );
-        phase2_twists.cube_only = Some(self.phase2_tables());
+        phase2_twists.cube_only = Some(&in_twists);
         let p1 = self.phase1_table();
         let mut s = Phase1 {
             ix: self.index(),
@@ -361,36 +362,43 @@ fn arrangement_of(edges_perm: bool, i: usize) -> (u128, u8) {
 /// Turns from the cube representative of the two frames cube-shape moves lead to.
 pub const FRAMES: [(u8, u8); 2] = [(0, 0), (1, 1)];
 
+/// Entry of (one half's permutation, the other half's top set, middle) in a phase-2 table.
+#[inline(always)]
+fn table_index(edges_perm: bool, arr: u128, middle: u8) -> usize {
+    let (lo, hi) = (arr as u64, (arr >> 64) as u64);
+    let (perm, set) = if edges_perm { (lo, hi) } else { (hi, lo) };
+    let r =
+        crate::rank::sq1::Sq1Ranks::get().rank_big_key(crate::sq1::db::index::pack3(perm)) as usize;
+    (r * SETS + top_set(set)) * 2 + middle as usize
+}
+
 /// Entries of a phase-2 table.
 pub const PHASE2_ENTRIES: usize = crate::rank::sq1::BIG_COUNT * SETS * 2;
 
 /// Phase-2 pruning table over the cube class: one half's permutation, where the other half's
 /// top pieces are, and the middle; fewest twists using cube-shape moves only.
-pub struct Phase2Table {
-    dist: Vec<u8>,
+pub struct Phase2Table<'a> {
+    /// Built in memory, or a view of the solver's table file.
+    dist: std::borrow::Cow<'a, [u8]>,
     /// false: corners' permutation with the edges' set; true: edges' permutation with the
     /// corners' set.
     edges_perm: bool,
 }
 
-impl Phase2Table {
+impl<'a> Phase2Table<'a> {
     #[inline(always)]
     fn index(&self, arr: u128, middle: u8) -> usize {
-        let (lo, hi) = (arr as u64, (arr >> 64) as u64);
-        let (perm, set) = if self.edges_perm { (lo, hi) } else { (hi, lo) };
-        let r = crate::rank::sq1::Sq1Ranks::get().rank_big_key(crate::sq1::db::index::pack3(perm))
-            as usize;
-        (r * SETS + top_set(set)) * 2 + middle as usize
+        table_index(self.edges_perm, arr, middle)
     }
 
     pub fn bytes(&self) -> &[u8] {
         &self.dist
     }
 
-    /// A table saved with [`Phase2Table::bytes`].
-    pub fn from_bytes(bytes: &[u8], edges_perm: bool) -> Phase2Table {
+    /// A view of a table saved with [`Phase2Table::bytes`].
+    pub fn from_bytes(bytes: &'a [u8], edges_perm: bool) -> Phase2Table<'a> {
         Phase2Table {
-            dist: bytes.to_vec(),
+            dist: std::borrow::Cow::Borrowed(bytes),
             edges_perm,
         }
     }
@@ -400,12 +408,9 @@ impl Phase2Table {
         self.dist[self.index(arr, middle)] as u32
     }
 
-    pub fn build(ix: &SolveIndex, edges_perm: bool) -> Phase2Table {
+    pub fn build(ix: &SolveIndex, edges_perm: bool) -> Phase2Table<'static> {
         let n = crate::rank::sq1::BIG_COUNT * SETS * 2;
-        let mut t = Phase2Table {
-            dist: vec![u8::MAX; n],
-            edges_perm,
-        };
+        let mut dist = vec![u8::MAX; n];
         // The table is closed under the representative's symmetries, so moves that differ by a
         // symmetry applied first reach the same entries: one move per such class suffices.
         let stab_turns: Vec<(u8, u8)> = ix.stabs[ix.cube].iter().map(|s| s.turn).collect();
@@ -427,9 +432,9 @@ impl Phase2Table {
         let stabs: Vec<&[u8; 16]> = ix.stabs[ix.cube].iter().map(|s| &s.shuffle).collect();
         let mut frontier = Vec::new();
         for &(arr, _) in &ix.solved {
-            let i = t.index(arr, 0);
-            if t.dist[i] == u8::MAX {
-                t.dist[i] = 0;
+            let i = table_index(edges_perm, arr, 0);
+            if dist[i] == u8::MAX {
+                dist[i] = 0;
                 frontier.push(i);
             }
         }
@@ -441,9 +446,9 @@ impl Phase2Table {
                 for m in &moves {
                     let a2 = shuffle(arr, m);
                     for s in &stabs {
-                        let j = t.index(shuffle(a2, s), middle ^ 1);
-                        if t.dist[j] == u8::MAX {
-                            t.dist[j] = level + 1;
+                        let j = table_index(edges_perm, shuffle(a2, s), middle ^ 1);
+                        if dist[j] == u8::MAX {
+                            dist[j] = level + 1;
                             next.push(j);
                         }
                     }
@@ -452,7 +457,10 @@ impl Phase2Table {
             frontier = next;
             level += 1;
         }
-        t
+        Phase2Table {
+            dist: dist.into(),
+            edges_perm,
+        }
     }
 
     /// The face-turn variant: fewest face-turn moves to the solved puzzle using cube-shape
@@ -461,11 +469,8 @@ impl Phase2Table {
     /// folded. Built backwards from the solved puzzle's images, each starting at the cost of the
     /// turn that solves it, level by level (every move costs 1 to 3). Entry
     /// `index(arr, middle) * 2 + frame`.
-    pub fn build_face_turn(ix: &SolveIndex, edges_perm: bool) -> Phase2Table {
-        let mut t = Phase2Table {
-            dist: vec![u8::MAX; 2 * PHASE2_ENTRIES],
-            edges_perm,
-        };
+    pub fn build_face_turn(ix: &SolveIndex, edges_perm: bool) -> Phase2Table<'static> {
+        let mut dist = vec![u8::MAX; 2 * PHASE2_ENTRIES];
         let moves: Vec<([u8; 16], (u8, u8), usize)> = ix.moves[ix.cube]
             .iter()
             .filter(|m| m.target as usize == ix.cube)
@@ -487,14 +492,14 @@ impl Phase2Table {
         };
         for &(arr, turn) in &ix.solved {
             for f in 0..2 {
-                let i = t.index(arr, 0) * 2 + f;
-                t.dist[i] = t.dist[i].min(cost(f, turn));
+                let i = table_index(edges_perm, arr, 0) * 2 + f;
+                dist[i] = dist[i].min(cost(f, turn));
             }
         }
         for level in 0..u8::MAX - 4 {
             let mut pending = false;
             for i in 0..2 * PHASE2_ENTRIES {
-                let d = t.dist[i];
+                let d = dist[i];
                 if d > level && d != u8::MAX {
                     pending = true;
                 }
@@ -506,10 +511,10 @@ impl Phase2Table {
                     if *to != i % 2 {
                         continue;
                     }
-                    let j = t.index(shuffle(arr, inverse), middle ^ 1) * 2;
+                    let j = table_index(edges_perm, shuffle(arr, inverse), middle ^ 1) * 2;
                     for f in 0..2 {
                         let c = level + cost(f, *turn) + 1;
-                        t.dist[j + f] = t.dist[j + f].min(c);
+                        dist[j + f] = dist[j + f].min(c);
                     }
                 }
                 pending = true;
@@ -518,7 +523,10 @@ impl Phase2Table {
                 break;
             }
         }
-        t
+        Phase2Table {
+            dist: dist.into(),
+            edges_perm,
+        }
     }
 
     /// Face-turn bound of a cube-shape node in a frame (see [`Phase2Table::build_face_turn`]).
