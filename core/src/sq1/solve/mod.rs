@@ -142,7 +142,8 @@ impl SearchLimits {
 pub struct Solver {
     ix: SolveIndex,
     tables: PruneTables,
-    phase1: Vec<[u8; 2]>,
+    /// Phase-1 distances per metric, computed on first use.
+    phase1: [std::sync::OnceLock<twophase::Phase1Table>; 3],
     shapes: crate::sq1::Tables,
 }
 
@@ -166,10 +167,9 @@ impl Solver {
     }
 
     fn assemble(ix: SolveIndex, tables: PruneTables) -> Solver {
-        let phase1 = twophase::phase1_table(&ix);
         Solver {
             ix,
-            phase1,
+            phase1: Default::default(),
             shapes: crate::sq1::Tables::new(),
             tables,
         }
@@ -324,8 +324,9 @@ impl Solver {
             .map(|e| twophase::Phase2Table::from_bytes(self.tables.phase2(e, face_turn), e))
     }
 
-    pub(crate) fn phase1_table(&self) -> &[[u8; 2]] {
-        &self.phase1
+    pub(crate) fn phase1_table(&self, metric: Metric) -> &twophase::Phase1Table {
+        self.phase1[metric.code() as usize]
+            .get_or_init(|| twophase::Phase1Table::build(&self.ix, metric))
     }
 
     /// Largest value of each pruning table (edges, corners).

@@ -20,37 +20,70 @@ use super::index::{SolveIndex, is_odd};
 use super::search::{Limits, Node, Search};
 use super::{Metric, Solution, Solver};
 
-/// Fewest twists from each (class, odd total parity) to the phase-2 group.
-pub fn phase1_table(ix: &SolveIndex) -> Vec<[u8; 2]> {
-    let mut d = vec![[u8::MAX; 2]; ix.reps.len()];
-    for &(arr, _) in &ix.solved {
-        d[ix.cube][odd_total(arr)] = 0;
-    }
-    for level in 0..u8::MAX {
-        let mut changed = false;
-        for c in 0..ix.reps.len() {
-            for p in 0..2 {
-                if d[c][p] != level {
-                    continue;
-                }
-                for m in &ix.moves[c] {
-                    let t = m.target as usize;
-                    let q = p ^ (m.edges_odd ^ m.corners_odd) as usize;
-                    for s in &ix.stabs[t] {
-                        let q2 = q ^ (s.edges_odd ^ s.corners_odd) as usize;
-                        if d[t][q2] == u8::MAX {
-                            d[t][q2] = level + 1;
+/// Fewest moves, in one metric, from each phase-1 node to the phase-2 group: the exact
+/// phase-1 distance, indexed by class, the turn `k` from the physical puzzle into the
+/// representative (turns are priced from where the layers really are) and the odd total parity.
+/// The `(0,0)` turn the search forbids after a twist is allowed here, which keeps it a lower
+/// bound. 170 x 144 x 2 bytes per metric, computed in a few milliseconds.
+pub struct Phase1Table {
+    dist: Vec<u8>,
+}
+
+#[inline(always)]
+fn phase1_slot(class: usize, k: (u8, u8), odd: usize) -> usize {
+    ((class * 12 + k.0 as usize) * 12 + k.1 as usize) * 2 + odd
+}
+
+impl Phase1Table {
+    pub fn build(ix: &SolveIndex, metric: Metric) -> Phase1Table {
+        let n = phase1_slot(ix.reps.len(), (0, 0), 0);
+        let mut dist = vec![u8::MAX; n];
+        for &(arr, _) in &ix.solved {
+            for k in 0..144u8 {
+                dist[phase1_slot(ix.cube, (k / 12, k % 12), odd_total(arr))] = 0;
+            }
+        }
+        // Moves cost 1 to 3, so relax until nothing changes (a dozen sweeps).
+        loop {
+            let mut changed = false;
+            for (c, moves) in ix.moves.iter().enumerate() {
+                for k in 0..144u8 {
+                    let k = (k / 12, k % 12);
+                    for odd in 0..2 {
+                        let i = phase1_slot(c, k, odd);
+                        let mut best = dist[i];
+                        for m in moves {
+                            let q = odd ^ (m.edges_odd ^ m.corners_odd) as usize;
+                            let d = dist[phase1_slot(m.target as usize, m.canon, q)];
+                            if d != u8::MAX {
+                                let turn = ((k.0 + m.turn.0) % 12, (k.1 + m.turn.1) % 12);
+                                best = best.min(d + 1 + metric.turn_cost(turn) as u8);
+                            }
+                        }
+                        if best < dist[i] {
+                            dist[i] = best;
                             changed = true;
                         }
                     }
                 }
             }
+            if !changed {
+                break;
+            }
         }
-        if !changed {
-            break;
-        }
+        Phase1Table { dist }
     }
-    d
+
+    /// Phase-1 distance of a node.
+    #[inline(always)]
+    pub fn get(&self, n: &Node) -> u32 {
+        self.dist[phase1_slot(n.class as usize, n.k, odd_total(n.arr))] as u32
+    }
+
+    /// Largest distance (every node reaches the phase-2 group).
+    pub fn max(&self) -> u8 {
+        self.dist.iter().copied().max().unwrap_or(0)
+    }
 }
 
 fn odd_total(arr: u128) -> usize {
@@ -86,7 +119,7 @@ impl Default for FastOptions {
 
 struct Phase1<'a> {
     ix: &'a SolveIndex,
-    p1: &'a [[u8; 2]],
+    p1: &'a Phase1Table,
     metric: Metric,
     phase2: Search<'a>,
     /// Phase 2 in the twist metric: the first total comes from it, quickly.
@@ -136,8 +169,8 @@ impl Phase1<'_> {
         if self.nodes & 255 == 0 && self.done() {
             return true;
         }
-        let t = self.p1[n.class as usize][odd_total(n.arr)] as u32;
-        if t == 0 {
+        let lb = self.p1.get(&n);
+        if lb == 0 {
             if g == self.bound {
                 return self.phase2_from(n, g, root);
             }
@@ -145,12 +178,6 @@ impl Phase1<'_> {
                 return false;
             }
         }
-        let lb = match (self.metric, t) {
-            (_, 0) => 0,
-            (Metric::Twist, t) => t,
-            (_, t) if root => 2 * t - 1,
-            (_, t) => 2 * t,
-        };
         if g + lb > self.bound {
             return false;
         }
@@ -260,7 +287,7 @@ impl Solver {
             &limits,
         );
         phase2_twists.cube_only = Some(&in_twists);
-        let p1 = self.phase1_table();
+        let p1 = self.phase1_table(opts.metric);
         let mut s = Phase1 {
             ix: self.index(),
             p1,
@@ -573,5 +600,70 @@ mod tests {
             // Every coordinate value is reached (the projection loses the parity link).
             assert_eq!(p.stats(), (PHASE2_ENTRIES, 8));
         }
+    }
+}
+
+#[cfg(test)]
+mod phase1_tests {
+    use super::*;
+
+    /// Twists to the phase-2 group per (class, parity), by breadth-first search closed under the
+    /// representatives' symmetries: an independent way to the twist-metric table.
+    fn twists_by_bfs(ix: &SolveIndex) -> Vec<[u8; 2]> {
+        let mut d = vec![[u8::MAX; 2]; ix.reps.len()];
+        for &(arr, _) in &ix.solved {
+            d[ix.cube][odd_total(arr)] = 0;
+        }
+        for level in 0.. {
+            let mut changed = false;
+            for c in 0..ix.reps.len() {
+                for p in 0..2 {
+                    if d[c][p] != level {
+                        continue;
+                    }
+                    for m in &ix.moves[c] {
+                        let t = m.target as usize;
+                        let q = p ^ (m.edges_odd ^ m.corners_odd) as usize;
+                        for s in &ix.stabs[t] {
+                            let q2 = q ^ (s.edges_odd ^ s.corners_odd) as usize;
+                            if d[t][q2] == u8::MAX {
+                                d[t][q2] = level + 1;
+                                changed = true;
+                            }
+                        }
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        d
+    }
+
+    #[test]
+    fn phase1_distances_agree_across_metrics() {
+        let ix = SolveIndex::new();
+        let bfs = twists_by_bfs(&ix);
+        let [twist, wca, face] =
+            [Metric::Twist, Metric::Wca, Metric::FaceTurn].map(|m| Phase1Table::build(&ix, m));
+        for c in 0..ix.reps.len() {
+            for k in 0..144u8 {
+                for odd in 0..2 {
+                    let i = phase1_slot(c, (k / 12, k % 12), odd);
+                    let t = twist.dist[i];
+                    // In twists the turn into the representative is free.
+                    assert_eq!(t, bfs[c][odd], "class {c} k {k} odd {odd}");
+                    let (w, f) = (wca.dist[i], face.dist[i]);
+                    // Every twist but the first needs a turn before it; a WCA turn is one or two
+                    // face turns.
+                    assert!(w >= (2 * t).saturating_sub(1) && w <= 2 * t, "{t} {w}");
+                    assert!(f >= w && f <= 2 * w, "{w} {f}");
+                }
+            }
+        }
+        assert_eq!(twist.max(), 7);
+        // Turns matter: some nodes need more face turns than the twist count alone implies.
+        assert!(face.max() > 2 * twist.max());
     }
 }
