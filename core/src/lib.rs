@@ -13,14 +13,18 @@
 //!   handles.
 //! - **No FFI here.** The JNI and .NET crates call the flat text facade in [`api`]; puzzle logic
 //!   lives only in this crate.
+//! - **Cubes are values too.** A 3x3x3 cube ([`cube3::Cube`]) is a small `Copy` value whose text
+//!   is nissy's B32 format, so the bridges pass it as text like a Square-1 state.
 //! - **Deterministic randomness.** [`rng::Rng`] is a documented generator (xoshiro256** seeded
 //!   through SplitMix64), so a seed gives the same random state in every runtime and release.
 
 pub mod api;
+pub mod cube3;
 pub mod error;
 pub mod progress;
 pub mod rank;
 pub mod rng;
 pub mod sq1;
+pub mod tablefile;
 
 pub use error::{Error, ErrorKind, Result};

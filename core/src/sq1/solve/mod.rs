@@ -199,16 +199,7 @@ impl Solver {
     /// The default table file: `$TWISTY_CACHE_DIR`, else `$XDG_CACHE_HOME/twisty`, else
     /// `$HOME/.cache/twisty`, else the system temporary folder, then [`CACHE_FILE`].
     pub fn default_path() -> PathBuf {
-        let env = |k: &str| {
-            std::env::var_os(k)
-                .filter(|v| !v.is_empty())
-                .map(PathBuf::from)
-        };
-        let dir = env("TWISTY_CACHE_DIR")
-            .or_else(|| env("XDG_CACHE_HOME").map(|d| d.join("twisty")))
-            .or_else(|| env("HOME").map(|d| d.join(".cache").join("twisty")))
-            .unwrap_or_else(|| std::env::temp_dir().join("twisty"));
-        dir.join(CACHE_FILE)
+        crate::tablefile::cache_dir().join(CACHE_FILE)
     }
 
     /// Writes the tables to a file (atomically).

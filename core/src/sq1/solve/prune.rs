@@ -32,13 +32,10 @@
 //!              edges, then in face turns with two frames per entry), one byte per entry
 //! ```
 
-use std::fs::File;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 use std::time::Instant;
 
-use memmap2::Mmap;
 use rayon::prelude::*;
 
 use crate::error::{Error, ErrorKind, Result};
@@ -46,13 +43,13 @@ use crate::progress::{CancelToken, Progress, ProgressReport};
 use crate::rank::sq1::{BIG_COUNT, Sq1Ranks};
 use crate::sq1::db::index::{Arrangement, pack3, spread3};
 use crate::sq1::shape::SHAPE_COUNT;
+use crate::tablefile::{Layout, TableFile};
 
 use super::index::{SolveIndex, is_odd};
 use super::twophase::PHASE2_ENTRIES;
 
 pub const MAGIC: &[u8; 8] = b"TWSQ1PRN";
 pub const VERSION: u32 = 3;
-const HEADER_LEN: usize = 128;
 /// Entries per table.
 pub const ENTRIES: usize = SHAPE_COUNT * BIG_COUNT * 4;
 const UNSET: u8 = 0xFF;
@@ -267,53 +264,39 @@ fn pack(bytes: &[u8]) -> Vec<u8> {
     bytes.chunks(2).map(|p| p[0] | (p[1] << 4)).collect()
 }
 
-enum Backing {
-    Owned(Vec<u8>),
-    Mapped(Mmap),
-}
-
-/// Bytes of each section of the file: the two packed tables, then the two phase-2 tables of
-/// the two-phase solver (one byte per entry).
-const SECTIONS: [usize; 6] = [
-    ENTRIES / 2,
-    ENTRIES / 2,
-    PHASE2_ENTRIES,
-    PHASE2_ENTRIES,
-    2 * PHASE2_ENTRIES,
-    2 * PHASE2_ENTRIES,
+/// Names and bytes of each section of the file: the two packed tables, then the four phase-2
+/// tables of the two-phase solver (one byte per entry).
+const SECTIONS: [(&str, usize); 6] = [
+    ("edges", ENTRIES / 2),
+    ("corners", ENTRIES / 2),
+    ("phase-2 corners", PHASE2_ENTRIES),
+    ("phase-2 edges", PHASE2_ENTRIES),
+    ("phase-2 face-turn corners", 2 * PHASE2_ENTRIES),
+    ("phase-2 face-turn edges", 2 * PHASE2_ENTRIES),
 ];
-const SECTION_NAMES: [&str; 6] = [
-    "edges",
-    "corners",
-    "phase-2 corners",
-    "phase-2 edges",
-    "phase-2 face-turn corners",
-    "phase-2 face-turn edges",
-];
-const FILE_LEN: usize = HEADER_LEN + ENTRIES + 6 * PHASE2_ENTRIES;
 
-fn section_offset(k: usize) -> usize {
-    HEADER_LEN + SECTIONS[..k].iter().sum::<usize>()
+fn layout(ix: &SolveIndex) -> Layout<'static> {
+    Layout {
+        what: "solver table file",
+        magic: MAGIC,
+        version: VERSION,
+        digest: index_digest(ix),
+        param: ENTRIES as u64,
+        sections: &SECTIONS,
+    }
 }
 
 /// All tables, in memory or memory-mapped from the cache file.
 pub struct PruneTables {
-    backing: Backing,
+    file: TableFile,
+    layout: Layout<'static>,
     /// Largest value in the edges and corners tables.
     pub max: [u8; 2],
 }
 
 impl PruneTables {
-    fn bytes(&self) -> &[u8] {
-        match &self.backing {
-            Backing::Owned(v) => v,
-            Backing::Mapped(m) => m,
-        }
-    }
-
     fn section(&self, k: usize) -> &[u8] {
-        let o = section_offset(k);
-        &self.bytes()[o..o + SECTIONS[k]]
+        self.layout.section(self.file.bytes(), k)
     }
 
     /// The packed table of a half.
@@ -339,7 +322,8 @@ impl PruneTables {
         cancel: &CancelToken,
     ) -> Result<PruneTables> {
         let start = Instant::now();
-        let mut data = vec![0u8; HEADER_LEN];
+        let layout = layout(ix);
+        let mut data = layout.buffer();
         let mut max = [0u8; 2];
         for half in [Half::Edges, Half::Corners] {
             let mut report = |level: u32, found: u64| {
@@ -355,7 +339,9 @@ impl PruneTables {
             };
             let t = build_table(ix, half, cancel, &mut report)?;
             max[half as usize] = *t.iter().max().unwrap();
-            data.extend_from_slice(&pack(&t));
+            layout
+                .section_mut(&mut data, half as usize)
+                .copy_from_slice(&pack(&t));
         }
         use super::twophase::Phase2Table;
         let ((a, b), (c, d)) = rayon::join(
@@ -372,8 +358,10 @@ impl PruneTables {
                 )
             },
         );
-        for t in [a, b, c, d] {
-            data.extend_from_slice(t.bytes());
+        for (k, t) in [a, b, c, d].iter().enumerate() {
+            layout
+                .section_mut(&mut data, 2 + k)
+                .copy_from_slice(t.bytes());
         }
         progress.report(&ProgressReport {
             phase: "solver table: phase 2".into(),
@@ -384,82 +372,27 @@ impl PruneTables {
             elapsed: start.elapsed(),
             eta: None,
         });
-        let header = header(ix, &data);
-        data[..HEADER_LEN].copy_from_slice(&header);
+        layout.seal(&mut data);
         Ok(PruneTables {
-            backing: Backing::Owned(data),
+            file: TableFile::Owned(data),
+            layout,
             max,
         })
     }
 
-    /// Writes the tables to `path` atomically (a `.partial` file renamed when complete).
+    /// Writes the tables to `path` atomically.
     pub fn save(&self, path: &Path) -> Result<()> {
-        let io = |e: std::io::Error, what: &str| {
-            Error::new(
-                ErrorKind::Database,
-                format!("cannot {what} solver table file {}: {e}", path.display()),
-            )
-        };
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| io(e, "create the folder of"))?;
-        }
-        let partial = PathBuf::from(format!("{}.partial", path.display()));
-        let mut f = File::create(&partial).map_err(|e| io(e, "create"))?;
-        f.write_all(self.bytes()).map_err(|e| io(e, "write"))?;
-        f.sync_all().map_err(|e| io(e, "write"))?;
-        std::fs::rename(&partial, path).map_err(|e| io(e, "rename into"))?;
-        Ok(())
+        self.file.save(path, self.layout.what)
     }
 
     /// Maps a cache file, checking its header, digests and size.
     pub fn open(path: &Path, ix: &SolveIndex) -> Result<PruneTables> {
-        let bad = |msg: String| {
-            Error::new(
-                ErrorKind::Database,
-                format!("solver table file {}: {msg}", path.display()),
-            )
-        };
-        let f = File::open(path).map_err(|e| bad(format!("cannot open: {e}")))?;
-        // SAFETY: the file is opened read-only; the cache is written whole and renamed into
-        // place, never modified where it lies.
-        let map = unsafe { Mmap::map(&f) }.map_err(|e| bad(format!("cannot map: {e}")))?;
-        if map.len() < HEADER_LEN || &map[..8] != MAGIC {
-            return Err(bad("not a twisty solver table file (bad magic)".into()));
-        }
-        let u32_at = |o: usize| u32::from_le_bytes(map[o..o + 4].try_into().unwrap());
-        let u64_at = |o: usize| u64::from_le_bytes(map[o..o + 8].try_into().unwrap());
-        if u32_at(8) != VERSION {
-            return Err(bad(format!(
-                "format version {} (this build reads version {VERSION}); delete it to rebuild",
-                u32_at(8)
-            )));
-        }
-        if u64_at(16) != index_digest(ix)
-            || u64_at(24) != ENTRIES as u64
-            || u32_at(12) != SECTIONS.len() as u32
-        {
-            return Err(bad(
-                "built from a different move index; delete it to rebuild".into(),
-            ));
-        }
-        if map.len() != FILE_LEN {
-            return Err(bad(format!(
-                "size {} bytes, expected {FILE_LEN} (truncated or damaged)",
-                map.len(),
-            )));
-        }
-        let hashes: Vec<u64> = (0..SECTIONS.len()).map(|k| u64_at(32 + 8 * k)).collect();
+        let layout = layout(ix);
         let t = PruneTables {
-            backing: Backing::Mapped(map),
+            file: layout.open(path)?,
+            layout,
             max: [0; 2],
         };
-        for (k, name) in SECTION_NAMES.iter().enumerate() {
-            if xxhash_rust::xxh3::xxh3_64(t.section(k)) != hashes[k] {
-                return Err(bad(format!(
-                    "the {name} table fails its checksum (damaged)"
-                )));
-            }
-        }
         let max = [0, 1].map(|k| {
             t.section(k)
                 .iter()
@@ -469,19 +402,4 @@ impl PruneTables {
         });
         Ok(PruneTables { max, ..t })
     }
-}
-
-fn header(ix: &SolveIndex, data: &[u8]) -> [u8; HEADER_LEN] {
-    let mut h = [0u8; HEADER_LEN];
-    h[..8].copy_from_slice(MAGIC);
-    h[8..12].copy_from_slice(&VERSION.to_le_bytes());
-    h[12..16].copy_from_slice(&(SECTIONS.len() as u32).to_le_bytes());
-    h[16..24].copy_from_slice(&index_digest(ix).to_le_bytes());
-    h[24..32].copy_from_slice(&(ENTRIES as u64).to_le_bytes());
-    for k in 0..SECTIONS.len() {
-        let o = section_offset(k);
-        let hash = xxhash_rust::xxh3::xxh3_64(&data[o..o + SECTIONS[k]]);
-        h[32 + 8 * k..40 + 8 * k].copy_from_slice(&hash.to_le_bytes());
-    }
-    h
 }

@@ -647,13 +647,13 @@ mod phase1_tests {
         let bfs = twists_by_bfs(&ix);
         let [twist, wca, face] =
             [Metric::Twist, Metric::Wca, Metric::FaceTurn].map(|m| Phase1Table::build(&ix, m));
-        for c in 0..ix.reps.len() {
+        for (c, by_parity) in bfs.iter().enumerate() {
             for k in 0..144u8 {
-                for odd in 0..2 {
+                for (odd, &expected) in by_parity.iter().enumerate() {
                     let i = phase1_slot(c, (k / 12, k % 12), odd);
                     let t = twist.dist[i];
                     // In twists the turn into the representative is free.
-                    assert_eq!(t, bfs[c][odd], "class {c} k {k} odd {odd}");
+                    assert_eq!(t, expected, "class {c} k {k} odd {odd}");
                     let (w, f) = (wca.dist[i], face.dist[i]);
                     // Every twist but the first needs a turn before it; a WCA turn is one or two
                     // face turns.
