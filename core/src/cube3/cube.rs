@@ -296,6 +296,36 @@ impl Cube {
         &self.pieces.eo
     }
 
+    /// The pieces part (for the solvers).
+    pub(crate) fn pieces(&self) -> &Perm {
+        &self.pieces
+    }
+
+    /// The pieces of `other` in this cube's orientation.
+    pub(crate) fn with_pieces(self, other: &Cube) -> Cube {
+        Cube {
+            pieces: other.pieces,
+            ..self
+        }
+    }
+
+    /// A cube with these pieces (a valid permutation) in this cube's orientation.
+    pub(crate) fn with_pieces_of(self, pieces: &Perm) -> Cube {
+        Cube {
+            pieces: *pieces,
+            ..self
+        }
+    }
+
+    /// The same pieces in another orientation (`o < 24`).
+    pub(crate) fn with_orientation(self, o: u8) -> Cube {
+        debug_assert!(o < 24);
+        Cube {
+            orientation: o,
+            ..self
+        }
+    }
+
     /// The cube after one more move.
     #[inline]
     pub fn apply_move(&self, m: Move) -> Cube {

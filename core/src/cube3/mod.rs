@@ -6,6 +6,7 @@
 //! - [`moves`]: [`Move`] (faces, wide turns, slices, rotations), [`Alg`] (move sequences with
 //!   NISS) and their canonical text.
 //! - `geometry`: the move and orientation tables, derived from 3D coordinates.
+//! - [`solve`]: the two-phase solver, its coordinates and its cached tables.
 //!
 //! # The model
 //!
@@ -25,6 +26,7 @@
 pub mod cube;
 mod geometry;
 pub mod moves;
+pub mod solve;
 
 pub use cube::{B32_LEN, CORNER_NAMES, Cube, EDGE_NAMES, ORIENTATION_NAMES};
 pub use moves::{Alg, Move, MoveKind};

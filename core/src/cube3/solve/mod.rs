@@ -1,0 +1,566 @@
+//! The two-phase solver (Kociemba's method) for the 3x3x3.
+//!
+//! Phase 1 searches, by iterative deepening, for move sequences that bring the cube into
+//! `G1 = <U, D, R2, L2, F2, B2>`; for each one, phase 2 solves the rest with G1's ten moves.
+//! Phase-1 lengths grow one at a time and phase 2 gets what the length bound leaves, so the
+//! first solution found is within the bound ([`SolveOptions::max_length`], 21 by default;
+//! every cube has a solution of at most 20 moves). Coordinates and tables: `coord.rs`.
+//!
+//! Redundant work is skipped the usual way: no two consecutive moves of one face, opposite faces
+//! in one fixed order, and a phase-1 sequence must end with a quarter turn of R, L, F or B (one
+//! ending in a G1 move is a shorter phase 1 followed by phase 2).
+//!
+//! The tables (about 7 MB) are built in well under a second, saved to a versioned, checksummed
+//! cache file ([`crate::tablefile`]) and memory-mapped afterwards; a [`Solver`] is `Send + Sync`
+//! and one serves any number of threads. Every solution is checked by applying it before it is
+//! returned.
+
+mod coord;
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use memmap2::MmapMut;
+
+use crate::cube3::geometry::Perm;
+use crate::cube3::{Alg, Cube, Move};
+use crate::error::{Error, ErrorKind, Result};
+use crate::progress::{CancelToken, Progress, ProgressReport};
+use crate::tablefile::{Layout, TableFile};
+
+use coord::*;
+
+#[cfg(target_endian = "big")]
+compile_error!("the 3x3x3 table file stores 16-bit entries little-endian, as they lie in memory");
+
+/// Name of the cache file inside the cache folder.
+pub const CACHE_FILE: &str = "cube3-twophase-v1.tbl";
+const MAGIC: &[u8; 8] = b"TWC3TWOP";
+const VERSION: u32 = 1;
+
+/// Sections of the table file, in order: move tables (16-bit entries) then pruning tables.
+const SECTIONS: [(&str, usize); 12] = [
+    ("twist move", TWISTS * MOVES * 2),
+    ("flip move", FLIPS * MOVES * 2),
+    ("slice move", SLICES * MOVES * 2),
+    ("slice set move", SLICE_SETS * MOVES * 2),
+    ("corner permutation move", PERMS8 * 10 * 2),
+    ("edge permutation move", PERMS8 * 10 * 2),
+    ("slice order move", SLICE_ORDERS * 10 * 2),
+    ("twist pruning", TWISTS * SLICE_SETS),
+    ("flip pruning", FLIPS * SLICE_SETS),
+    ("twist-flip pruning", TWISTS * FLIPS),
+    ("corner permutation pruning", PERMS8 * SLICE_ORDERS),
+    ("edge permutation pruning", PERMS8 * SLICE_ORDERS),
+];
+
+enum T {
+    TwistMove,
+    FlipMove,
+    SliceMove,
+    SetMove,
+    CornerMove,
+    EdgeMove,
+    OrderMove,
+    TwistPrune,
+    FlipPrune,
+    TwistFlipPrune,
+    CornerPrune,
+    EdgePrune,
+}
+
+/// What the tables were built from: the face moves' permutations.
+fn digest() -> u64 {
+    let mut bytes = Vec::new();
+    for p in face_moves() {
+        bytes.extend_from_slice(&p.cp);
+        bytes.extend_from_slice(&p.co);
+        bytes.extend_from_slice(&p.ep);
+        bytes.extend_from_slice(&p.eo);
+    }
+    xxhash_rust::xxh3::xxh3_64(&bytes)
+}
+
+fn layout() -> Layout<'static> {
+    Layout {
+        what: "3x3x3 table file",
+        magic: MAGIC,
+        version: VERSION,
+        digest: digest(),
+        param: SECTIONS.iter().map(|s| s.1 as u64).sum(),
+        sections: &SECTIONS,
+    }
+}
+
+/// Options of [`Solver::solve`].
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// Longest solution accepted (moves in the half-turn metric); the first solution this short
+    /// is returned. Default 21.
+    pub max_length: u32,
+    /// Give up (a [`ErrorKind::Cancelled`] error) when no solution is found by then.
+    pub deadline: Option<Instant>,
+    pub cancel: Option<CancelToken>,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            max_length: 21,
+            deadline: None,
+            cancel: None,
+        }
+    }
+}
+
+/// The two-phase solver's tables. `Send + Sync`.
+pub struct Solver {
+    file: TableFile,
+    layout: Layout<'static>,
+    slice_set: Vec<u16>,
+    solved_set: u16,
+    moves: [Perm; MOVES],
+}
+
+impl Solver {
+    /// Builds the tables in memory (well under a second).
+    pub fn build(progress: &mut dyn Progress, cancel: &CancelToken) -> Result<Solver> {
+        let start = Instant::now();
+        let layout = layout();
+        let moves = face_moves();
+        let p2: Vec<Perm> = PHASE2_MOVES.iter().map(|&m| moves[m as usize]).collect();
+        let parts = slice_sets();
+        let solved_set = parts[slice(&Perm::IDENTITY) as usize];
+        let mut data = layout.buffer();
+        let put16 = |data: &mut Vec<u8>, k: T, v: &[u16]| {
+            let out = layout.section_mut(data, k as usize);
+            for (o, x) in out.chunks_exact_mut(2).zip(v) {
+                o.copy_from_slice(&x.to_le_bytes());
+            }
+        };
+        let twists = twist_moves(&moves);
+        let flips = flip_moves(&moves);
+        let slices = slice_moves(&moves);
+        let sets = slice_set_moves(&slices, &parts);
+        let corners = corner_perm_moves(&p2);
+        let edges = edge8_perm_moves(&p2);
+        let orders = slice_order_moves(&p2);
+        put16(&mut data, T::TwistMove, &twists);
+        put16(&mut data, T::FlipMove, &flips);
+        put16(&mut data, T::SliceMove, &slices);
+        put16(&mut data, T::SetMove, &sets);
+        put16(&mut data, T::CornerMove, &corners);
+        put16(&mut data, T::EdgeMove, &edges);
+        put16(&mut data, T::OrderMove, &orders);
+        if cancel.is_cancelled() {
+            return Err(Error::new(
+                ErrorKind::Cancelled,
+                "table generation was cancelled",
+            ));
+        }
+        let solved1 = solved_set as usize;
+        let prunes = [
+            (T::TwistPrune, &twists, &sets, SLICE_SETS, MOVES, solved1),
+            (T::FlipPrune, &flips, &sets, SLICE_SETS, MOVES, solved1),
+            (T::TwistFlipPrune, &twists, &flips, FLIPS, MOVES, 0),
+            (T::CornerPrune, &corners, &orders, SLICE_ORDERS, 10, 0),
+            (T::EdgePrune, &edges, &orders, SLICE_ORDERS, 10, 0),
+        ];
+        for (k, (t, a, b, count, columns, solved)) in prunes.into_iter().enumerate() {
+            let table = prune_table(a, b, count, columns, solved);
+            layout
+                .section_mut(&mut data, t as usize)
+                .copy_from_slice(&table);
+            progress.report(&ProgressReport {
+                phase: format!("3x3x3 tables: pruning table {} of 5", k + 1),
+                level: 0,
+                done: k as u64 + 1,
+                total: 5,
+                found: 0,
+                elapsed: start.elapsed(),
+                eta: None,
+            });
+            if cancel.is_cancelled() {
+                return Err(Error::new(
+                    ErrorKind::Cancelled,
+                    "table generation was cancelled",
+                ));
+            }
+        }
+        layout.seal(&mut data);
+        // Anonymous memory is page-aligned, so the 16-bit tables can be viewed in place.
+        let mut map = MmapMut::map_anon(data.len())
+            .map_err(|e| Error::new(ErrorKind::Database, format!("cannot allocate tables: {e}")))?;
+        map.copy_from_slice(&data);
+        let map = map
+            .make_read_only()
+            .map_err(|e| Error::new(ErrorKind::Database, format!("cannot allocate tables: {e}")))?;
+        Ok(Solver::assemble(TableFile::Mapped(map), layout))
+    }
+
+    /// Maps a table file written by [`Solver::save`]. A missing, damaged, stale or foreign file
+    /// is [`ErrorKind::Database`].
+    pub fn open(path: &Path) -> Result<Solver> {
+        let layout = layout();
+        let file = layout.open(path)?;
+        Ok(Solver::assemble(file, layout))
+    }
+
+    fn assemble(file: TableFile, layout: Layout<'static>) -> Solver {
+        let sets = slice_sets();
+        Solver {
+            file,
+            layout,
+            solved_set: sets[slice(&Perm::IDENTITY) as usize],
+            slice_set: sets,
+            moves: face_moves(),
+        }
+    }
+
+    /// Opens the table file, or builds the tables, saves them there (atomically) and maps the
+    /// result. A file that cannot be used (damaged, stale) is rebuilt and replaced.
+    pub fn open_or_build(
+        path: &Path,
+        progress: &mut dyn Progress,
+        cancel: &CancelToken,
+    ) -> Result<Solver> {
+        if path.exists() {
+            match Solver::open(path) {
+                Ok(s) => return Ok(s),
+                Err(e) => log::warn!("{}; rebuilding it", e.message()),
+            }
+        }
+        log::info!("building the 3x3x3 tables into {}", path.display());
+        Solver::build(progress, cancel)?.save(path)?;
+        Solver::open(path)
+    }
+
+    /// The default table file: [`CACHE_FILE`] in [`crate::tablefile::cache_dir`].
+    pub fn default_path() -> PathBuf {
+        crate::tablefile::cache_dir().join(CACHE_FILE)
+    }
+
+    /// Writes the tables to a file (atomically).
+    pub fn save(&self, path: &Path) -> Result<()> {
+        self.file.save(path, self.layout.what)
+    }
+
+    fn bytes(&self, t: T) -> &[u8] {
+        self.layout.section(self.file.bytes(), t as usize)
+    }
+
+    fn words(&self, t: T) -> &[u16] {
+        // SAFETY: any bytes are valid u16s; the file is page-aligned and every 16-bit section
+        // starts at an even offset, which the assertion checks.
+        let (head, words, tail) = unsafe { self.bytes(t).align_to::<u16>() };
+        assert!(head.is_empty() && tail.is_empty(), "misaligned table");
+        words
+    }
+
+    /// A solution of at most [`SolveOptions::max_length`] moves (face turns, half-turn metric),
+    /// in space: applied to `cube` (whatever its orientation) it solves the pieces.
+    pub fn solve(&self, cube: &Cube, opts: &SolveOptions) -> Result<Alg> {
+        if opts.max_length > 40 {
+            return Err(Error::invalid_argument(format!(
+                "max_length {} is out of range (0..40)",
+                opts.max_length
+            )));
+        }
+        // Solve the pieces (orientation 0, where the centres' frame is space) in six directions
+        // at once, then name each move in space for the cube's orientation.
+        let pieces = Cube::SOLVED.with_pieces(cube);
+        let variants = directions(&pieces);
+        let mut s = Search {
+            t: Views {
+                twist_move: self.words(T::TwistMove),
+                flip_move: self.words(T::FlipMove),
+                slice_move: self.words(T::SliceMove),
+                corner_move: self.words(T::CornerMove),
+                edge_move: self.words(T::EdgeMove),
+                order_move: self.words(T::OrderMove),
+                twist_prune: self.bytes(T::TwistPrune),
+                flip_prune: self.bytes(T::FlipPrune),
+                twist_flip_prune: self.bytes(T::TwistFlipPrune),
+                corner_prune: self.bytes(T::CornerPrune),
+                edge_prune: self.bytes(T::EdgePrune),
+                slice_set: &self.slice_set,
+            },
+            moves: &self.moves,
+            start: variants[0].1,
+            path: Vec::with_capacity(40),
+            max: opts.max_length,
+            nodes: 0,
+            deadline: opts.deadline,
+            cancel: opts.cancel.as_ref(),
+            stopped: None,
+            solved_set: self.solved_set,
+        };
+        let found = s.run(&variants);
+        if let Some(e) = s.stopped {
+            return Err(e);
+        }
+        let Some((v, path)) = found else {
+            return Err(Error::invalid_argument(format!(
+                "no solution of at most {} moves exists for this cube",
+                opts.max_length
+            )));
+        };
+        let alg = in_space(cube.orientation(), &variants[v].0.back(&path));
+        if !cube.apply(&alg).is_solved() {
+            return Err(Error::new(
+                ErrorKind::Panic,
+                format!("internal error: the solution {alg} does not solve {cube}"),
+            ));
+        }
+        Ok(alg)
+    }
+}
+
+/// One of the six searches: the cube seen along another axis, or its inverse.
+struct Direction {
+    /// Face move `m` of the variant is face move `relabel[m]` of the cube.
+    relabel: [u8; MOVES],
+    inverse: bool,
+}
+
+impl Direction {
+    /// A solution of the cube from a solution of the variant.
+    fn back(&self, path: &[u8]) -> Vec<u8> {
+        let mapped = path.iter().map(|&m| self.relabel[m as usize]);
+        if self.inverse {
+            // Inverting reverses the order and each move (amount 1 <-> 3).
+            mapped.rev().map(|m| m - m % 3 + 2 - m % 3).collect()
+        } else {
+            mapped.collect()
+        }
+    }
+}
+
+/// The six variants of a cube in orientation 0 (`r⁻¹ c r` for r = none, `x`, `z`, and the same
+/// for `c⁻¹`), with how their solutions map back. Every variant has orientation 0, so its face
+/// moves are plain piece permutations.
+fn directions(c: &Cube) -> Vec<(Direction, Perm)> {
+    let face = face_moves();
+    let mut out = Vec::with_capacity(6);
+    for inverse in [false, true] {
+        let base = if inverse { c.inverse() } else { *c };
+        for rotation in ["", "x", "z"] {
+            let r = Cube::from_alg(&Alg::parse(rotation).expect("a rotation"));
+            let v = r.inverse().compose(&base).compose(&r);
+            // Variant move m is r m r⁻¹ on the cube: find which face move that is.
+            let relabel = std::array::from_fn(|m| {
+                let moved = r
+                    .compose(&Cube::SOLVED.with_pieces_of(&face[m]))
+                    .compose(&r.inverse());
+                face.iter()
+                    .position(|f| f == moved.pieces())
+                    .expect("a rotation maps face moves to face moves") as u8
+            });
+            out.push((Direction { relabel, inverse }, *v.pieces()));
+        }
+    }
+    out
+}
+
+/// Names centres'-frame face moves in space for a cube in orientation `o`: the space move
+/// whose piece effect on that cube is the centres'-frame move.
+fn in_space(o: u8, path: &[u8]) -> Alg {
+    let probe = Cube::SOLVED.with_orientation(o);
+    let moves: Vec<Move> = path
+        .iter()
+        .map(|&m| {
+            let want = face_moves()[m as usize];
+            Move::all()
+                .filter(|mv| mv.kind().is_face())
+                .find(|mv| *probe.apply_move(*mv).pieces() == want)
+                .expect("every face move is some face move in space")
+        })
+        .collect();
+    Alg::from_moves(moves)
+}
+
+struct Views<'a> {
+    twist_move: &'a [u16],
+    flip_move: &'a [u16],
+    slice_move: &'a [u16],
+    corner_move: &'a [u16],
+    edge_move: &'a [u16],
+    order_move: &'a [u16],
+    twist_prune: &'a [u8],
+    flip_prune: &'a [u8],
+    twist_flip_prune: &'a [u8],
+    corner_prune: &'a [u8],
+    edge_prune: &'a [u8],
+    slice_set: &'a [u16],
+}
+
+#[derive(Clone, Copy)]
+struct P1 {
+    twist: u16,
+    flip: u16,
+    slice: u16,
+}
+
+struct Search<'a> {
+    t: Views<'a>,
+    moves: &'a [Perm; MOVES],
+    start: Perm,
+    path: Vec<u8>,
+    max: u32,
+    nodes: u64,
+    deadline: Option<Instant>,
+    cancel: Option<&'a CancelToken>,
+    stopped: Option<Error>,
+    solved_set: u16,
+}
+
+/// Whether move `m` may follow move `prev` (face moves, index = 3·face + amount - 1; `prev` 255
+/// at the start): never the same face twice, opposite faces only in increasing order.
+#[inline(always)]
+fn may_follow(prev: u8, m: u8) -> bool {
+    if prev == u8::MAX {
+        return true;
+    }
+    let (f, p) = (m / 3, prev / 3);
+    f != p && !(f / 2 == p / 2 && f < p)
+}
+
+impl Search<'_> {
+    #[inline(always)]
+    fn h1(&self, n: P1) -> u32 {
+        let set = self.t.slice_set[n.slice as usize] as usize;
+        let a = self.t.twist_prune[n.twist as usize * SLICE_SETS + set];
+        let b = self.t.flip_prune[n.flip as usize * SLICE_SETS + set];
+        let c = self.t.twist_flip_prune[n.twist as usize * FLIPS + n.flip as usize];
+        a.max(b).max(c) as u32
+    }
+
+    fn stop(&mut self) -> bool {
+        if self.stopped.is_some() {
+            return true;
+        }
+        if self.cancel.is_some_and(|c| c.is_cancelled()) {
+            self.stopped = Some(Error::new(ErrorKind::Cancelled, "the search was cancelled"));
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stopped = Some(Error::new(
+                ErrorKind::Cancelled,
+                format!(
+                    "the search reached its deadline before finding a solution of at most {} moves",
+                    self.max
+                ),
+            ));
+        }
+        self.stopped.is_some()
+    }
+
+    /// Phase-1 depths in increasing order, each tried in every direction; the first solution
+    /// found, with its direction.
+    fn run(&mut self, variants: &[(Direction, Perm)]) -> Option<(usize, Vec<u8>)> {
+        let roots: Vec<P1> = variants
+            .iter()
+            .map(|(_, p)| P1 {
+                twist: twist(p),
+                flip: flip(p),
+                slice: slice(p),
+            })
+            .collect();
+        for depth in 0..=self.max {
+            for (v, &root) in roots.iter().enumerate() {
+                if self.h1(root) > depth {
+                    continue;
+                }
+                self.start = variants[v].1;
+                self.path.clear();
+                if self.phase1(root, depth, u8::MAX) {
+                    return self.stopped.is_none().then(|| (v, self.path.clone()));
+                }
+            }
+        }
+        None
+    }
+
+    /// Phase-1 sequences of exactly `togo` more moves; true when the search is over.
+    fn phase1(&mut self, n: P1, togo: u32, prev: u8) -> bool {
+        self.nodes += 1;
+        if self.nodes & 4095 == 0 && self.stop() {
+            return true;
+        }
+        let h = self.h1(n);
+        if togo == 0 {
+            // In G1 (h is exact there: 0 only in G1), reached by a move that leaves G1.
+            let quarter_out = prev == u8::MAX || matches!(prev % 3, 0 | 2) && prev >= 6;
+            return h == 0 && quarter_out && self.phase2_start();
+        }
+        if h > togo {
+            return false;
+        }
+        for m in 0..MOVES as u8 {
+            if !may_follow(prev, m) {
+                continue;
+            }
+            let i = m as usize;
+            let child = P1 {
+                twist: self.t.twist_move[n.twist as usize * MOVES + i],
+                flip: self.t.flip_move[n.flip as usize * MOVES + i],
+                slice: self.t.slice_move[n.slice as usize * MOVES + i],
+            };
+            self.path.push(m);
+            if self.phase1(child, togo - 1, m) {
+                return true;
+            }
+            self.path.pop();
+        }
+        false
+    }
+
+    /// Phase 2 from the end of the current phase-1 path, within what the bound leaves.
+    fn phase2_start(&mut self) -> bool {
+        let mut p = self.start;
+        for &m in &self.path {
+            p = p.then(&self.moves[m as usize]);
+        }
+        let (c, e, o) = (corner_perm(&p), edge8_perm(&p), slice_order(&p) as u16);
+        debug_assert_eq!(self.t.slice_set[slice(&p) as usize], self.solved_set);
+        let room = self.max - self.path.len() as u32;
+        let prev = self.path.last().copied().unwrap_or(u8::MAX);
+        for depth in self.h2(c, e, o)..=room {
+            if self.phase2(c, e, o, depth, prev) {
+                return true;
+            }
+        }
+        false
+    }
+
+    #[inline(always)]
+    fn h2(&self, c: u16, e: u16, o: u16) -> u32 {
+        let a = self.t.corner_prune[c as usize * SLICE_ORDERS + o as usize];
+        let b = self.t.edge_prune[e as usize * SLICE_ORDERS + o as usize];
+        a.max(b) as u32
+    }
+
+    fn phase2(&mut self, c: u16, e: u16, o: u16, togo: u32, prev: u8) -> bool {
+        self.nodes += 1;
+        if togo == 0 {
+            return c == 0 && e == 0 && o == 0;
+        }
+        if self.h2(c, e, o) > togo {
+            return false;
+        }
+        for (k, &m) in PHASE2_MOVES.iter().enumerate() {
+            if !may_follow(prev, m) {
+                continue;
+            }
+            let (c2, e2, o2) = (
+                self.t.corner_move[c as usize * 10 + k],
+                self.t.edge_move[e as usize * 10 + k],
+                self.t.order_move[o as usize * 10 + k],
+            );
+            self.path.push(m);
+            if self.phase2(c2, e2, o2, togo - 1, m) {
+                return true;
+            }
+            self.path.pop();
+        }
+        false
+    }
+}

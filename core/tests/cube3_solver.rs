@@ -1,0 +1,164 @@
+//! The 3x3x3 two-phase solver: solutions solve, respect the bound, work in any orientation;
+//! limits stop it; its table file is refused when damaged.
+
+use std::time::{Duration, Instant};
+
+use twisty::ErrorKind;
+use twisty::cube3::solve::{SolveOptions, Solver};
+use twisty::cube3::{Alg, Cube};
+use twisty::progress::{CancelToken, NoProgress};
+use twisty::rng::Rng;
+
+fn solver() -> &'static Solver {
+    static S: std::sync::OnceLock<Solver> = std::sync::OnceLock::new();
+    S.get_or_init(|| Solver::build(&mut NoProgress, &CancelToken::new()).unwrap())
+}
+
+fn bound(max_length: u32) -> SolveOptions {
+    SolveOptions {
+        max_length,
+        ..SolveOptions::default()
+    }
+}
+
+fn cube(moves: &str) -> Cube {
+    Cube::from_alg(&Alg::parse(moves).unwrap())
+}
+
+fn assert_solves(c: &Cube, alg: &Alg, max: u32) {
+    assert!(c.apply(alg).is_solved(), "{alg} does not solve {c}");
+    assert!(alg.len() as u32 <= max, "{alg} is longer than {max}");
+    assert!(alg.inverse_part().is_empty());
+    assert!(alg.normal().iter().all(|m| m.kind().is_face()), "{alg}");
+}
+
+#[test]
+fn random_cubes_are_solved_within_the_bound() {
+    let s = solver();
+    let mut rng = Rng::new(7);
+    for i in 0..40 {
+        let c = Cube::random(&mut rng);
+        let max = if i < 10 { 20 } else { 21 };
+        assert_solves(&c, &s.solve(&c, &bound(max)).unwrap(), max);
+    }
+}
+
+#[test]
+fn short_cubes_get_short_solutions_and_too_short_bounds_fail() {
+    let s = solver();
+    assert!(s.solve(&Cube::SOLVED, &bound(0)).unwrap().is_empty());
+    // Each of these needs exactly its length (no two moves on one face in a row, and no
+    // commuting pair that would cancel).
+    for moves in ["R", "R U", "R U F", "R U F' L2 D B'"] {
+        let c = cube(moves);
+        let n = Alg::parse(moves).unwrap().len() as u32;
+        assert_solves(&c, &s.solve(&c, &bound(n)).unwrap(), n);
+        let e = s.solve(&c, &bound(n - 1)).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+        assert_eq!(
+            e.message(),
+            format!(
+                "no solution of at most {} moves exists for this cube",
+                n - 1
+            )
+        );
+    }
+    let e = s.solve(&Cube::SOLVED, &bound(41)).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+    assert_eq!(e.message(), "max_length 41 is out of range (0..40)");
+}
+
+#[test]
+fn rotated_and_wide_move_cubes_are_solved_in_space() {
+    let s = solver();
+    for moves in [
+        "x R U' y F2 z'",
+        "Rw U M' E2 S",
+        "y2 (R U R') F",
+        "z' Fw2 Lw' x2",
+    ] {
+        let c = cube(moves);
+        assert!(!c.is_solved());
+        assert_solves(&c, &s.solve(&c, &bound(21)).unwrap(), 21);
+    }
+    // The superflip needs 20 moves.
+    let superflip = cube("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2");
+    assert_solves(&superflip, &s.solve(&superflip, &bound(20)).unwrap(), 20);
+}
+
+#[test]
+fn cancellation_and_deadlines_stop_the_search() {
+    let s = solver();
+    let c = Cube::random(&mut Rng::new(3));
+    let cancel = CancelToken::new();
+    cancel.cancel();
+    // 17 moves: a search long enough to notice either limit.
+    let opts = SolveOptions {
+        max_length: 17,
+        cancel: Some(cancel),
+        ..SolveOptions::default()
+    };
+    let e = s.solve(&c, &opts).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Cancelled);
+    assert_eq!(e.message(), "the search was cancelled");
+    let opts = SolveOptions {
+        max_length: 17,
+        deadline: Some(Instant::now() + Duration::from_millis(50)),
+        ..SolveOptions::default()
+    };
+    let t = Instant::now();
+    let e = s.solve(&c, &opts).unwrap_err();
+    assert!(t.elapsed() < Duration::from_secs(5));
+    assert_eq!(e.kind(), ErrorKind::Cancelled);
+    assert_eq!(
+        e.message(),
+        "the search reached its deadline before finding a solution of at most 17 moves"
+    );
+}
+
+#[test]
+fn table_file_round_trip_and_damage() {
+    let dir = std::env::temp_dir().join(format!("twisty-cube3-{}", std::process::id()));
+    let path = dir.join("t.tbl");
+    solver().save(&path).unwrap();
+    let opened = Solver::open(&path).unwrap();
+    let mut rng = Rng::new(11);
+    for _ in 0..5 {
+        let c = Cube::random(&mut rng);
+        // Same tables, same deterministic search: the same solution.
+        assert_eq!(
+            opened.solve(&c, &bound(21)).unwrap(),
+            solver().solve(&c, &bound(21)).unwrap()
+        );
+    }
+    let bytes = std::fs::read(&path).unwrap();
+    let refuse = |data: &[u8], needle: &str| {
+        std::fs::write(&path, data).unwrap();
+        let e = Solver::open(&path).err().expect("refused");
+        assert_eq!(e.kind(), ErrorKind::Database);
+        assert!(e.message().contains(needle), "{}", e.message());
+        assert!(
+            e.message().starts_with("3x3x3 table file "),
+            "{}",
+            e.message()
+        );
+    };
+    let mut damaged = bytes.clone();
+    let last = damaged.len() - 1;
+    damaged[last] ^= 1;
+    refuse(
+        &damaged,
+        "the edge permutation pruning table fails its checksum",
+    );
+    refuse(&bytes[..bytes.len() / 2], "truncated");
+    let mut other = bytes.clone();
+    other[8] = 99;
+    refuse(&other, "format version 99");
+    // open_or_build replaces a damaged file.
+    std::fs::write(&path, &damaged).unwrap();
+    Solver::open_or_build(&path, &mut NoProgress, &CancelToken::new()).unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), bytes);
+    std::fs::remove_dir_all(&dir).unwrap();
+    let e = Solver::open(&path).err().unwrap();
+    assert_eq!(e.kind(), ErrorKind::Database);
+}
