@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
+use twisty::cube3;
 use twisty::progress::{CancelToken, ProgressReport};
 use twisty::sq1::db::{self, BuildOptions, Database, Variant};
 use twisty::sq1::solve::{FastOptions, Metric, SearchLimits, Solver};
@@ -15,12 +16,15 @@ use twisty::sq1::{Colouring, MoveSeq, Notation, Shape, ShapeCount, State, Tables
 const DEMO_SCRAMBLE: &str =
     "(4,-1)/ (6,0)/ (6,6)/ (-3,-3)/ (-3,-3)/ (6,0)/ (2,6)/ (0,-3)/ (6,-3)/ (-5,6)/ (0,3)/ (0,3)/";
 const DEMO_SEED: u64 = 2026;
+/// Built-in 3x3x3 scramble used by `twisty demo`.
+const DEMO_CUBE3_SCRAMBLE: &str =
+    "R' U' F D2 L2 F R2 U2 R2 B D2 L B2 L' B' U' F' D2 R' D F R' U' F";
 
 #[derive(Parser)]
 #[command(
     name = "twisty",
     version,
-    about = "Twisty-puzzle engine: Square-1 state, notation and shapes"
+    about = "Twisty-puzzle engine: Square-1 and 3x3x3 states, notation, solvers"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -37,6 +41,58 @@ enum Command {
     /// The Silver-edition database of all shortest solutions.
     #[command(subcommand)]
     Db(DbCommand),
+    /// 3x3x3 commands (cubes in nissy's B32 format).
+    #[command(subcommand)]
+    Cube3(Cube3Command),
+}
+
+#[derive(Subcommand)]
+enum Cube3Command {
+    /// Print a cube (B32) and whether it is solved.
+    Show { cube: String },
+    /// Apply moves (NISS allowed) to a cube (default: solved) and print the result.
+    Apply {
+        moves: String,
+        #[arg(long)]
+        cube: Option<String>,
+    },
+    /// The inverse of a move sequence.
+    Inverse { moves: String },
+    /// The inverse of a cube.
+    InverseCube { cube: String },
+    /// The cube `a` followed by the moves of cube `b`.
+    Compose { a: String, b: String },
+    /// A uniformly random cube from a seed.
+    Random {
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// Build (or check) the two-phase solver's table file.
+    Tables {
+        #[arg(long)]
+        tables: Option<PathBuf>,
+    },
+    /// Solve a cube (B32, or --moves from solved) with the two-phase solver.
+    Solve {
+        cube: Option<String>,
+        #[arg(long)]
+        moves: Option<String>,
+        #[arg(long, default_value_t = 21)]
+        max_length: u32,
+        #[arg(long)]
+        timeout_ms: Option<u64>,
+        #[arg(long)]
+        tables: Option<PathBuf>,
+    },
+    /// Time the two-phase solver on random cubes (seeds 0..count) and print the figures.
+    Bench {
+        #[arg(long, default_value_t = 1000)]
+        count: u64,
+        #[arg(long, default_value_t = 21)]
+        max_length: u32,
+        #[arg(long)]
+        tables: Option<PathBuf>,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -641,6 +697,112 @@ fn colouring(silver: bool) -> Colouring {
     }
 }
 
+/// Opens (building on first use) the 3x3x3 table file.
+fn open_cube3_solver(path: Option<PathBuf>) -> twisty::Result<cube3::solve::Solver> {
+    let path = path.unwrap_or_else(cube3::solve::Solver::default_path);
+    let t = std::time::Instant::now();
+    let s = cube3::solve::Solver::open_or_build(
+        &path,
+        &mut twisty::progress::NoProgress,
+        &cancel_on_ctrl_c(),
+    )?;
+    log::info!(
+        "3x3x3 tables ready in {:.1?} ({})",
+        t.elapsed(),
+        path.display()
+    );
+    Ok(s)
+}
+
+fn cube3_command(cmd: Cube3Command) -> twisty::Result<()> {
+    use cube3::solve::SolveOptions;
+    use cube3::{Alg, Cube};
+    match cmd {
+        Cube3Command::Show { cube } => {
+            let c = Cube::from_b32(&cube)?;
+            println!("{c}\nsolved: {}", c.is_solved());
+        }
+        Cube3Command::Apply { moves, cube } => {
+            let start = cube.map_or(Ok(Cube::SOLVED), |c| Cube::from_b32(&c))?;
+            println!("{}", start.apply(&Alg::parse(&moves)?));
+        }
+        Cube3Command::Inverse { moves } => println!("{}", Alg::parse(&moves)?.inverse()),
+        Cube3Command::InverseCube { cube } => println!("{}", Cube::from_b32(&cube)?.inverse()),
+        Cube3Command::Compose { a, b } => {
+            println!("{}", Cube::from_b32(&a)?.compose(&Cube::from_b32(&b)?))
+        }
+        Cube3Command::Random { seed } => {
+            println!("{}", Cube::random(&mut twisty::rng::Rng::new(seed)))
+        }
+        Cube3Command::Tables { tables } => {
+            let path = tables
+                .clone()
+                .unwrap_or_else(cube3::solve::Solver::default_path);
+            open_cube3_solver(tables)?;
+            println!("3x3x3 tables ready: {}", path.display());
+        }
+        Cube3Command::Solve {
+            cube,
+            moves,
+            max_length,
+            timeout_ms,
+            tables,
+        } => {
+            let c = match (cube, moves) {
+                (Some(text), None) => Cube::from_b32(&text)?,
+                (None, Some(m)) => Cube::from_alg(&Alg::parse(&m)?),
+                _ => {
+                    return Err(twisty::Error::invalid_argument(
+                        "give either a cube or --moves (not both)",
+                    ));
+                }
+            };
+            let solver = open_cube3_solver(tables)?;
+            let opts = SolveOptions {
+                max_length,
+                deadline: timeout_ms
+                    .map(|ms| std::time::Instant::now() + std::time::Duration::from_millis(ms)),
+                cancel: Some(cancel_on_ctrl_c()),
+            };
+            let t = std::time::Instant::now();
+            let alg = solver.solve(&c, &opts)?;
+            println!("{alg}");
+            eprintln!("{} moves in {:.1?}", alg.len(), t.elapsed());
+        }
+        Cube3Command::Bench {
+            count,
+            max_length,
+            tables,
+        } => {
+            let solver = open_cube3_solver(tables)?;
+            let opts = SolveOptions {
+                max_length,
+                ..SolveOptions::default()
+            };
+            let mut times = Vec::new();
+            let mut total = 0u64;
+            for seed in 0..count {
+                let c = Cube::random(&mut twisty::rng::Rng::new(seed));
+                let t = std::time::Instant::now();
+                total += solver.solve(&c, &opts)?.len() as u64;
+                times.push(t.elapsed());
+            }
+            times.sort();
+            let pct = |p: usize| times[(times.len() - 1) * p / 100];
+            let mean = times.iter().sum::<std::time::Duration>() / count as u32;
+            println!(
+                "two-phase, max {max_length} moves, {count} random cubes: mean {mean:.2?}, \
+                 median {:.2?}, 90% {:.2?}, max {:.2?}; average length {:.2}",
+                pct(50),
+                pct(90),
+                pct(100),
+                total as f64 / count as f64
+            );
+        }
+    }
+    Ok(())
+}
+
 fn run(cli: Cli) -> twisty::Result<()> {
     let tables = Tables::new();
     match cli.command.unwrap_or(Command::Demo) {
@@ -652,8 +814,15 @@ fn run(cli: Cli) -> twisty::Result<()> {
             let r = tables.random_state(DEMO_SEED, Colouring::SixColour);
             println!("random state (seed {DEMO_SEED}):");
             describe(&r, &tables);
+            let alg = cube3::Alg::parse(DEMO_CUBE3_SCRAMBLE)?;
+            let c = cube3::Cube::from_alg(&alg);
+            println!("3x3x3 scramble: {alg}");
+            println!("cube (B32):     {c}");
+            let solution = open_cube3_solver(None)?.solve(&c, &Default::default())?;
+            println!("two-phase:      {solution} ({} moves)", solution.len());
         }
         Command::Db(cmd) => db_command(cmd)?,
+        Command::Cube3(cmd) => cube3_command(cmd)?,
         Command::Sq1(cmd) => match cmd {
             Sq1Command::Apply {
                 moves,
