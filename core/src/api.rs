@@ -435,3 +435,68 @@ pub fn sq1_moves_length(moves: &str, notation_code: u32, metric_code: u32) -> Re
 pub fn sq1_svg(state: &str) -> Result<String> {
     Ok(sq1::svg::svg(&State::parse(state)?))
 }
+
+// ---- The 3x3x3 cube model --------------------------------------------------------------------
+//
+// Cubes cross as nissy's B32 text (`cccccccc=eeeeeeeeeeee=r`, see [`crate::cube3::Cube::from_b32`]),
+// algorithms as move text with NISS groups (see [`crate::cube3::Alg::parse`]); results are
+// canonical text.
+
+use crate::cube3::{Alg, Cube};
+
+/// The solved cube in the standard orientation: `ABCDEFGH=ABCDEFGHIJKL=A`.
+pub fn cube3_solved() -> String {
+    Cube::SOLVED.to_b32()
+}
+
+/// Validates a B32 cube text and returns it in canonical form.
+pub fn cube3_parse(text: &str) -> Result<String> {
+    Ok(Cube::from_b32(text)?.to_b32())
+}
+
+/// The cube after an algorithm (NISS groups included; see [`Cube::apply`]).
+pub fn cube3_apply(cube: &str, moves: &str) -> Result<String> {
+    let cube = Cube::from_b32(cube)?;
+    let alg = Alg::parse(moves)?;
+    Ok(cube.apply(&alg).to_b32())
+}
+
+/// The cube of an algorithm, from the solved cube (see [`Cube::from_alg`]).
+pub fn cube3_from_moves(moves: &str) -> Result<String> {
+    Ok(Cube::from_alg(&Alg::parse(moves)?).to_b32())
+}
+
+/// The cube whose moves undo this one's (see [`Cube::inverse`]).
+pub fn cube3_inverse(cube: &str) -> Result<String> {
+    Ok(Cube::from_b32(cube)?.inverse().to_b32())
+}
+
+/// `a`, then the moves of `b` (see [`Cube::compose`]).
+pub fn cube3_compose(a: &str, b: &str) -> Result<String> {
+    let a = Cube::from_b32(a)?;
+    let b = Cube::from_b32(b)?;
+    Ok(a.compose(&b).to_b32())
+}
+
+/// Whether every corner and edge is in place relative to the centres, whatever the cube's
+/// orientation (see [`Cube::is_solved`]).
+pub fn cube3_is_solved(cube: &str) -> Result<bool> {
+    Ok(Cube::from_b32(cube)?.is_solved())
+}
+
+/// A uniformly random cube from a seed (same seed, same cube, in every runtime; see
+/// [`Cube::random`]).
+pub fn cube3_random(seed: u64) -> String {
+    Cube::random(&mut crate::rng::Rng::new(seed)).to_b32()
+}
+
+/// The canonical text of an algorithm: moves separated by one space, the inverse part last in
+/// one group (`R U F (B' D)`).
+pub fn cube3_moves_canonical(moves: &str) -> Result<String> {
+    Ok(Alg::parse(moves)?.to_string())
+}
+
+/// The plain algorithm whose cube is the inverse of this one's (see [`Alg::inverse`]).
+pub fn cube3_moves_inverse(moves: &str) -> Result<String> {
+    Ok(Alg::parse(moves)?.inverse().to_string())
+}

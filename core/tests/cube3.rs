@@ -282,9 +282,10 @@ fn niss_example() {
     assert_eq!(cube("(R U)"), cube("U' R'"));
     assert_eq!(cube("(R) (U)"), cube("(R U)"));
     assert_ne!(cube("R (U) F"), cube("U R F"));
-    // Applying a NISS algorithm to a cube composes with its cube.
+    // On another cube the inverse moves are premoves, as nissy applies them: I⁻¹ · cube · N.
     let start = cube("L2 B");
-    assert_eq!(start.apply(&alg("R (U) F")), cube("L2 B U' R F"));
+    assert_eq!(start.apply(&alg("R (U) F")), cube("U' L2 B R F"));
+    assert_eq!(start.apply(&alg("(U' D)")), cube("D' U L2 B"));
     assert_eq!(alg("R (U) F").inverse().to_string(), "F' R' U");
 }
 

@@ -1,7 +1,8 @@
 //! Replays the cross-runtime vectors in `tests/vectors/` through the text facade
 //! (`twisty::api`), exactly as the Java and .NET suites replay them through their bridges.
 //!
-//! The `sq1_generated_*.tsv` files are written by this file's ignored test:
+//! The `sq1_generated_*.tsv` files and `cube3_generated.tsv` are written by this file's ignored
+//! test:
 //!
 //!     cargo test -p twisty --test vectors -- --ignored regenerate
 //!
@@ -401,6 +402,46 @@ fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
             arity(1);
             api::sq1_svg(a[0])?.replace('\n', "\\n")
         }
+        "cube3_solved" => {
+            arity(0);
+            api::cube3_solved()
+        }
+        "cube3_parse" => {
+            arity(1);
+            api::cube3_parse(a[0])?
+        }
+        "cube3_apply" => {
+            arity(2);
+            api::cube3_apply(a[0], a[1])?
+        }
+        "cube3_from_moves" => {
+            arity(1);
+            api::cube3_from_moves(a[0])?
+        }
+        "cube3_inverse" => {
+            arity(1);
+            api::cube3_inverse(a[0])?
+        }
+        "cube3_compose" => {
+            arity(2);
+            api::cube3_compose(a[0], a[1])?
+        }
+        "cube3_is_solved" => {
+            arity(1);
+            api::cube3_is_solved(a[0])?.to_string()
+        }
+        "cube3_random" => {
+            arity(1);
+            api::cube3_random(a[0].parse().expect("seed"))
+        }
+        "cube3_moves_canonical" => {
+            arity(1);
+            api::cube3_moves_canonical(a[0])?
+        }
+        "cube3_moves_inverse" => {
+            arity(1);
+            api::cube3_moves_inverse(a[0])?
+        }
         other => panic!("unknown op {other}"),
     })
 }
@@ -700,7 +741,9 @@ fn generated_files() -> Vec<(&'static str, String)> {
         }
     }
     let solver_rows = solver_vectors(header);
+    let cube3_rows = cube3_vectors(header, &tables);
     vec![
+        ("cube3_generated.tsv", cube3_rows),
         ("sq1_generated_solver.tsv", solver_rows),
         ("sq1_generated_db.tsv", dbq),
         ("sq1_generated_scrambles.tsv", scrambles),
@@ -814,9 +857,577 @@ fn generated_vectors_are_up_to_date() {
 }
 
 #[test]
-#[ignore = "writes tests/vectors/sq1_generated_*.tsv"]
+#[ignore = "writes tests/vectors/sq1_generated_*.tsv and cube3_generated.tsv"]
 fn regenerate() {
     for (name, text) in generated_files() {
         std::fs::write(vectors_dir().join(name), text).unwrap();
     }
+}
+
+// ---- The 3x3x3 cube model ----------------------------------------------------------------------
+
+/// An independent 3x3x3 model for checking the generated `cube3_*` rows: 54 labelled stickers
+/// moved by 3D quarter turns, and its own reading and writing of nissy's B32 format. It shares no
+/// code with `twisty::cube3` (only the documented conventions: nissy's piece order and letters,
+/// the orientation list, the twist and flip references), and `simulator_reproduces_nissy_vectors`
+/// pins it to nissy's own data in `cube3_b32_basics.tsv` before it is trusted with anything else.
+mod sim {
+    pub type V = [i32; 3];
+
+    /// Face letters and their outward normals (x towards R, y towards U, z towards F).
+    const FACES: [(char, V); 6] = [
+        ('U', [0, 1, 0]),
+        ('D', [0, -1, 0]),
+        ('R', [1, 0, 0]),
+        ('L', [-1, 0, 0]),
+        ('F', [0, 0, 1]),
+        ('B', [0, 0, -1]),
+    ];
+    /// nissy's corner and edge positions; the first letter names the reference facelet.
+    const CORNERS: [&str; 8] = ["UFR", "UBL", "DFL", "DBR", "UFL", "UBR", "DFR", "DBL"];
+    const EDGES: [&str; 12] = [
+        "UF", "UB", "DB", "DF", "UR", "UL", "DL", "DR", "FR", "FL", "BL", "BR",
+    ];
+    /// The 24 orientations: centre on top, centre in front.
+    const ORIENTATIONS: [&str; 24] = [
+        "UF", "UR", "UB", "UL", "DF", "DR", "DB", "DL", "RF", "RD", "RB", "RU", "LF", "LD", "LB",
+        "LU", "FD", "FR", "FU", "FL", "BD", "BR", "BU", "BL",
+    ];
+
+    fn normal(face: char) -> V {
+        FACES.iter().find(|f| f.0 == face).unwrap().1
+    }
+
+    fn face(n: V) -> char {
+        FACES.iter().find(|f| f.1 == n).unwrap().0
+    }
+
+    fn add(a: V, b: V) -> V {
+        [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
+    }
+
+    fn dot(a: V, b: V) -> i32 {
+        a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+    }
+
+    fn cross(a: V, b: V) -> V {
+        [
+            a[1] * b[2] - a[2] * b[1],
+            a[2] * b[0] - a[0] * b[2],
+            a[0] * b[1] - a[1] * b[0],
+        ]
+    }
+
+    fn position(name: &str) -> V {
+        name.chars().map(normal).fold([0, 0, 0], add)
+    }
+
+    /// The 54 sticker slots: (cubie position, facelet normal).
+    fn slots() -> &'static [(V, V)] {
+        static SLOTS: std::sync::OnceLock<Vec<(V, V)>> = std::sync::OnceLock::new();
+        SLOTS.get_or_init(all_slots)
+    }
+
+    fn all_slots() -> Vec<(V, V)> {
+        let mut v = Vec::new();
+        for x in -1..=1 {
+            for y in -1..=1 {
+                for z in -1..=1 {
+                    let p = [x, y, z];
+                    for axis in 0..3 {
+                        if p[axis] != 0 {
+                            let mut n = [0; 3];
+                            n[axis] = p[axis];
+                            v.push((p, n));
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(v.len(), 54);
+        v
+    }
+
+    fn slot(p: V, n: V) -> usize {
+        slots().iter().position(|&s| s == (p, n)).unwrap()
+    }
+
+    /// A cube: `state[s]` is the home slot of the sticker now at slot `s`.
+    #[derive(Clone, PartialEq, Eq, Debug)]
+    pub struct Sim(Vec<usize>);
+
+    /// A clockwise quarter turn about the outward normal `a`: `v -> a (a.v) - a x v`.
+    fn quarter(a: V, v: V) -> V {
+        let k = dot(a, v);
+        let c = cross(a, v);
+        [a[0] * k - c[0], a[1] * k - c[1], a[2] * k - c[2]]
+    }
+
+    /// A rigid map of every sticker: the sticker at `(p, n)` goes to `(f(p), f(n))`.
+    fn rigid(state: &Sim, f: impl Fn(V) -> V, moves: impl Fn(V) -> bool) -> Sim {
+        let all = slots();
+        let mut next = state.0.clone();
+        for (s, &(p, n)) in all.iter().enumerate() {
+            if moves(p) {
+                next[slot(f(p), f(n))] = state.0[s];
+            }
+        }
+        Sim(next)
+    }
+
+    /// One move: kind (`U`, `Uw`, `M`, `x`, ...) and 1..3 quarter turns.
+    #[derive(Clone, Debug)]
+    pub struct Mv(pub String, pub u8);
+
+    impl Mv {
+        fn text(&self) -> String {
+            let suffix = ["", "", "2", "'"][self.1 as usize];
+            format!("{}{suffix}", self.0)
+        }
+    }
+
+    /// The axis normal a move turns about and the layers (coordinates along that normal) it moves.
+    fn geometry(kind: &str) -> (V, Vec<i32>) {
+        let k: Vec<char> = kind.chars().collect();
+        match (k[0], k.get(1)) {
+            (f @ ('U' | 'D' | 'R' | 'L' | 'F' | 'B'), None) => (normal(f), vec![1]),
+            (f @ ('U' | 'D' | 'R' | 'L' | 'F' | 'B'), Some('w')) => (normal(f), vec![0, 1]),
+            ('M', None) => (normal('L'), vec![0]),
+            ('E', None) => (normal('D'), vec![0]),
+            ('S', None) => (normal('F'), vec![0]),
+            ('x', None) => (normal('R'), vec![-1, 0, 1]),
+            ('y', None) => (normal('U'), vec![-1, 0, 1]),
+            ('z', None) => (normal('F'), vec![-1, 0, 1]),
+            _ => panic!("no move {kind}"),
+        }
+    }
+
+    impl Sim {
+        pub fn solved() -> Sim {
+            Sim((0..54).collect())
+        }
+
+        pub fn turn(&self, m: &Mv) -> Sim {
+            let (axis, layers) = geometry(&m.0);
+            let mut s = self.clone();
+            for _ in 0..m.1 {
+                s = rigid(&s, |v| quarter(axis, v), |p| layers.contains(&dot(p, axis)));
+            }
+            s
+        }
+
+        /// `self`, then the slot permutation of `b` (the moves that made `b`).
+        pub fn then(&self, b: &Sim) -> Sim {
+            Sim(b.0.iter().map(|&h| self.0[h]).collect())
+        }
+
+        pub fn inverse(&self) -> Sim {
+            let mut inv = vec![0; 54];
+            for (s, &h) in self.0.iter().enumerate() {
+                inv[h] = s;
+            }
+            Sim(inv)
+        }
+
+        /// The home normal of the sticker at slot `(p, n)`.
+        fn colour(&self, p: V, n: V) -> V {
+            slots()[self.0[slot(p, n)]].1
+        }
+
+        fn home_position(&self, p: V, n: V) -> V {
+            slots()[self.0[slot(p, n)]].0
+        }
+
+        /// The same cube turned as a whole so that every centre is at home, and the orientation.
+        fn in_centres_frame(&self) -> (Sim, usize) {
+            let top = self.colour(normal('U'), normal('U'));
+            let front = self.colour(normal('F'), normal('F'));
+            let name: String = [face(top), face(front)].iter().collect();
+            let o = ORIENTATIONS.iter().position(|&x| x == name).unwrap();
+            // The rotation taking U to `top` and F to `front` (its columns: x, y, z images).
+            let cols = [cross(top, front), top, front];
+            let m = |v: V| -> V {
+                let mut r = [0; 3];
+                for (i, c) in cols.iter().enumerate() {
+                    for j in 0..3 {
+                        r[j] += c[j] * v[i];
+                    }
+                }
+                r
+            };
+            (rigid(self, m, |_| true), o)
+        }
+
+        pub fn is_solved(&self) -> bool {
+            let (s, _) = self.in_centres_frame();
+            s == Sim::solved()
+        }
+
+        /// Clockwise (seen from outside the corner at `p`) neighbour of facelet `a`.
+        fn cw(p: V, faces: &[V], a: V) -> V {
+            *faces
+                .iter()
+                .find(|&&b| b != a && dot(cross(a, b), p) < 0)
+                .unwrap()
+        }
+
+        fn corner_faces_cw(name: &str) -> [V; 3] {
+            let p = position(name);
+            let faces: Vec<V> = name.chars().map(normal).collect();
+            let a = faces[0];
+            let b = Sim::cw(p, &faces, a);
+            [a, b, Sim::cw(p, &faces, b)]
+        }
+
+        pub fn to_b32(&self) -> String {
+            let (s, o) = self.in_centres_frame();
+            let letter = |v: usize| {
+                assert!(v < 32);
+                if v < 26 {
+                    (b'A' + v as u8) as char
+                } else {
+                    (b'a' + v as u8 - 26) as char
+                }
+            };
+            let mut out = String::new();
+            for name in CORNERS {
+                let p = position(name);
+                let cw = Sim::corner_faces_cw(name);
+                let piece = CORNERS
+                    .iter()
+                    .position(|&c| position(c) == s.home_position(p, cw[0]))
+                    .unwrap();
+                let twist = (0..3).find(|&k| s.colour(p, cw[k])[1] != 0).unwrap();
+                out.push(letter(piece + 8 * twist));
+            }
+            out.push('=');
+            for name in EDGES {
+                let p = position(name);
+                let faces: Vec<V> = name.chars().map(normal).collect();
+                let piece = EDGES
+                    .iter()
+                    .position(|&e| position(e) == s.home_position(p, faces[0]))
+                    .unwrap();
+                let reference = normal(EDGES[piece].chars().next().unwrap());
+                let flip = usize::from(s.colour(p, faces[0]) != reference);
+                out.push(letter(piece + 16 * flip));
+            }
+            out.push('=');
+            out.push(letter(o));
+            out
+        }
+
+        /// Reads a (valid) B32 text: pieces placed in the standard frame, then the whole cube
+        /// turned into its orientation.
+        pub fn from_b32(text: &str) -> Sim {
+            let v: Vec<usize> = text
+                .chars()
+                .map(|c| match c {
+                    'A'..='Z' => c as usize - 'A' as usize,
+                    'a'..='f' => c as usize - 'a' as usize + 26,
+                    _ => usize::MAX,
+                })
+                .collect();
+            assert_eq!(v.len(), 23, "{text}");
+            let mut s = Sim::solved();
+            for (i, name) in CORNERS.iter().enumerate() {
+                let (piece, twist) = (v[i] % 8, v[i] / 8);
+                let here = Sim::corner_faces_cw(name);
+                let home = Sim::corner_faces_cw(CORNERS[piece]);
+                for k in 0..3 {
+                    s.0[slot(position(name), here[(k + twist) % 3])] =
+                        slot(position(CORNERS[piece]), home[k]);
+                }
+            }
+            for (i, name) in EDGES.iter().enumerate() {
+                let (piece, flip) = (v[9 + i] % 16, v[9 + i] / 16);
+                let here: Vec<V> = name.chars().map(normal).collect();
+                let home: Vec<V> = EDGES[piece].chars().map(normal).collect();
+                for k in 0..2 {
+                    s.0[slot(position(name), here[(k + flip) % 2])] =
+                        slot(position(EDGES[piece]), home[k]);
+                }
+            }
+            let o: Vec<V> = ORIENTATIONS[v[22]].chars().map(normal).collect();
+            let (top, front) = (o[0], o[1]);
+            // The inverse (transpose) of the rotation taking U to `top` and F to `front`.
+            let rows = [cross(top, front), top, front];
+            let back = |p: V| [dot(rows[0], p), dot(rows[1], p), dot(rows[2], p)];
+            rigid(&s, back, |_| true)
+        }
+    }
+
+    /// Reads an algorithm (valid input only): normal moves and the moves in parentheses.
+    pub fn parse(text: &str) -> (Vec<Mv>, Vec<Mv>) {
+        let c: Vec<char> = text.chars().collect();
+        let (mut normal, mut inverse, mut inside, mut i) = (vec![], vec![], false, 0);
+        while i < c.len() {
+            match c[i] {
+                ' ' | '\t' => i += 1,
+                '(' => (inside, i) = (true, i + 1),
+                ')' => (inside, i) = (false, i + 1),
+                k => {
+                    assert!("UDRLFBMSExyz".contains(k), "{text}");
+                    let mut kind = k.to_string();
+                    i += 1;
+                    if "UDRLFB".contains(k) && c.get(i) == Some(&'w') {
+                        kind.push('w');
+                        i += 1;
+                    }
+                    let amount = match c.get(i) {
+                        Some('2') if c.get(i + 1) == Some(&'\'') => (2, 2),
+                        Some('2') => (2, 1),
+                        Some('\'') | Some('3') => (3, 1),
+                        _ => (1, 0),
+                    };
+                    i += amount.1;
+                    let m = Mv(kind, amount.0);
+                    if inside {
+                        inverse.push(m);
+                    } else {
+                        normal.push(m);
+                    }
+                }
+            }
+        }
+        (normal, inverse)
+    }
+
+    fn join(moves: &[Mv]) -> String {
+        moves.iter().map(Mv::text).collect::<Vec<_>>().join(" ")
+    }
+
+    pub fn canonical(text: &str) -> String {
+        let (n, i) = parse(text);
+        match (n.is_empty(), i.is_empty()) {
+            (_, true) => join(&n),
+            (true, false) => format!("({})", join(&i)),
+            (false, false) => format!("{} ({})", join(&n), join(&i)),
+        }
+    }
+
+    fn undo(moves: &[Mv]) -> Vec<Mv> {
+        moves
+            .iter()
+            .rev()
+            .map(|m| Mv(m.0.clone(), 4 - m.1))
+            .collect()
+    }
+
+    pub fn inverse_text(text: &str) -> String {
+        let (n, i) = parse(text);
+        let mut all = undo(&n);
+        all.extend(i);
+        join(&all)
+    }
+
+    /// The cube of an algorithm: the inverse part undone from solved, then the normal moves.
+    pub fn from_alg(text: &str) -> Sim {
+        let (n, i) = parse(text);
+        undo(&i)
+            .iter()
+            .chain(&n)
+            .fold(Sim::solved(), |s, m| s.turn(m))
+    }
+
+    /// nissy's application of a sequence to a cube: the inverse moves are premoves.
+    pub fn apply(start: &str, text: &str) -> String {
+        let (n, i) = parse(text);
+        let premoves = undo(&i).iter().fold(Sim::solved(), |s, m| s.turn(m));
+        let after = n.iter().fold(Sim::from_b32(start), |s, m| s.turn(m));
+        premoves.then(&after).to_b32()
+    }
+}
+
+/// The rows of `cube3_b32_basics.tsv` (nissy's data): (op, args, expectation).
+fn cube3_basics() -> Vec<(String, Vec<String>, String)> {
+    let text = std::fs::read_to_string(vectors_dir().join("cube3_b32_basics.tsv")).unwrap();
+    text.lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (
+                f[0].to_string(),
+                f[1..f.len() - 1].iter().map(|x| x.to_string()).collect(),
+                f[f.len() - 1].to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn simulator_reproduces_nissy_vectors() {
+    let mut checked = 0;
+    for (op, args, want) in cube3_basics() {
+        let want = want.strip_prefix("ok:").expect("basics rows succeed");
+        match op.as_str() {
+            "cube3_apply" => {
+                assert_eq!(sim::apply(&args[0], &args[1]), want, "{}", args[1]);
+            }
+            "cube3_from_moves" => assert_eq!(sim::from_alg(&args[0]).to_b32(), want),
+            "cube3_parse" => assert_eq!(sim::Sim::from_b32(&args[0]).to_b32(), want),
+            _ => continue,
+        }
+        checked += 1;
+    }
+    assert!(checked >= 50, "{checked}");
+    // Facts independent of nissy: the superflip, the order of the sexy move, NISS, slices.
+    let superflip = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2";
+    assert_eq!(sim::from_alg(superflip).to_b32(), "ABCDEFGH=QRSTUVWXYZab=A");
+    let sexy = sim::from_alg("R U R' U'");
+    let mut c = sim::Sim::solved();
+    for i in 1..=6 {
+        c = c.then(&sexy);
+        assert_eq!(c == sim::Sim::solved(), i == 6);
+    }
+    assert_eq!(sim::from_alg("R (U) F"), sim::from_alg("U' R F"));
+    assert_eq!(sim::from_alg("x"), sim::from_alg("R M' L'"));
+    assert_eq!(sim::from_alg("Rw"), sim::from_alg("L x"));
+    assert!(sim::from_alg("x y z'").is_solved());
+    assert!(!sim::from_alg("M").is_solved());
+}
+
+/// A random cube drawn by the procedure `Cube::random` documents, written as B32 here.
+fn cube3_random_by_hand(seed: u64) -> String {
+    let odd = |p: &[usize]| {
+        (0..p.len())
+            .flat_map(|i| (i + 1..p.len()).map(move |j| (i, j)))
+            .filter(|&(i, j)| p[i] > p[j])
+            .count()
+            % 2
+    };
+    let mut rng = Rng::new(seed);
+    let mut cp: Vec<usize> = (0..8).collect();
+    let mut ep: Vec<usize> = (0..12).collect();
+    rng.shuffle(&mut cp);
+    rng.shuffle(&mut ep);
+    if odd(&cp) != odd(&ep) {
+        ep.swap(10, 11);
+    }
+    let mut co: Vec<usize> = (0..7).map(|_| rng.below(3) as usize).collect();
+    co.push((3 - co.iter().sum::<usize>() % 3) % 3);
+    let mut eo: Vec<usize> = (0..11).map(|_| rng.below(2) as usize).collect();
+    eo.push(eo.iter().sum::<usize>() % 2);
+    const LETTERS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef";
+    let letter = |v: usize| LETTERS[v] as char;
+    let corners: String = (0..8).map(|i| letter(cp[i] + 8 * co[i])).collect();
+    let edges: String = (0..12).map(|i| letter(ep[i] + 16 * eo[i])).collect();
+    format!("{corners}={edges}=A")
+}
+
+/// `cube3_generated.tsv`: random cubes, and NISS, wide, slice and rotation algorithms applied,
+/// inverted and composed. Every expectation is the engine's answer through [`run`], asserted equal
+/// to the independent model [`sim`] (or to the random draw replayed by hand) before it is written.
+fn cube3_vectors(header: &str, tables: &Tables) -> String {
+    use sim::Sim;
+    let mut out = String::from(header);
+    let mut row = |op: &str, args: &[&str], expected: &str| {
+        let got = expectation(&run(tables, op, args));
+        assert_eq!(got, format!("ok:{expected}"), "{op} {args:?}");
+        writeln!(out, "{op}\t{}\t{got}", args.join("\t")).unwrap();
+    };
+    // The published literals, then the draw replayed by hand for more seeds.
+    assert_eq!(cube3_random_by_hand(0), "TAOJKPNU=WDRYQZSaULVX=A");
+    assert_eq!(cube3_random_by_hand(1), "PIBMDSOF=ATCUbXFaRIJG=A");
+    let mut randoms = Vec::new();
+    for seed in (0u64..8).chain([12345, 2026, u32::MAX as u64, u64::MAX]) {
+        let cube = cube3_random_by_hand(seed);
+        assert_eq!(Sim::from_b32(&cube).to_b32(), cube);
+        row("cube3_random", &[&seed.to_string()], &cube);
+        row("cube3_parse", &[&cube], &cube);
+        let solved = Sim::from_b32(&cube).is_solved().to_string();
+        row("cube3_is_solved", &[&cube], &solved);
+        randoms.push(cube);
+    }
+
+    // Algorithms: NISS groups, wide turns, slices, rotations, non-canonical spellings, then
+    // random ones over all 54 moves (some with an inverse part).
+    let mut algs: Vec<String> = [
+        "R U R' U'",
+        "RUR'U'",
+        "R (U) F",
+        "(R U)",
+        "(R) (U)",
+        "R U F (B' D)",
+        "R(B'D)UF",
+        "  R  U2'  F3 ( B ) (D2) ",
+        "x y' z2",
+        "x3y2'Rw3",
+        "Rw U Lw' Dw2 Uw' Fw Bw2",
+        "Fw",
+        "M E S",
+        "M' U M U2 M' U M",
+        "M2 E2 S2",
+        "x (y) Rw (M')",
+        "Fw R (Uw' E) S2 z'",
+        "Bw' Dw Lw2 (Rw Fw' Uw2)",
+        "(x y z)",
+        "R2 U2 R2 U2 R2 U2",
+        "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2",
+        "()",
+        "R ()",
+        "",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let kinds = [
+        "U", "D", "R", "L", "F", "B", "Uw", "Dw", "Rw", "Lw", "Fw", "Bw", "M", "S", "E", "x", "y",
+        "z",
+    ];
+    let mut rng = Rng::new(0xC0BE3);
+    for i in 0..8 {
+        let len = 12 + rng.below(14) as usize;
+        let split = if i % 2 == 0 {
+            len
+        } else {
+            rng.below(len as u64) as usize
+        };
+        let words: Vec<String> = (0..len)
+            .map(|_| {
+                let kind = kinds[rng.below(18) as usize];
+                format!("{kind}{}", ["", "2", "'"][rng.below(3) as usize])
+            })
+            .collect();
+        let mut alg = words[..split].join(" ");
+        if split < len {
+            alg = format!("{alg} ({})", words[split..].join(" "));
+        }
+        algs.push(alg);
+    }
+
+    let solved = Sim::solved().to_b32();
+    let mut cubes = Vec::new();
+    for (i, alg) in algs.iter().enumerate() {
+        row("cube3_moves_canonical", &[alg], &sim::canonical(alg));
+        let undo = sim::inverse_text(alg);
+        row("cube3_moves_inverse", &[alg], &undo);
+        let cube = sim::from_alg(alg).to_b32();
+        row("cube3_from_moves", &[alg], &cube);
+        row("cube3_apply", &[&solved, alg], &cube);
+        let start = &randoms[i % randoms.len()];
+        let end = sim::apply(start, alg);
+        row("cube3_apply", &[start, alg], &end);
+        row("cube3_apply", &[&end, &undo], &sim::apply(&end, &undo));
+        let inverse = Sim::from_b32(&cube).inverse().to_b32();
+        row("cube3_inverse", &[&cube], &inverse);
+        row("cube3_apply", &[&cube, &undo], &solved);
+        let is_solved = Sim::from_b32(&cube).is_solved().to_string();
+        row("cube3_is_solved", &[&cube], &is_solved);
+        cubes.push(cube);
+        cubes.push(end);
+    }
+    cubes.extend(randoms.iter().cloned());
+    let n = cubes.len();
+    for i in 0..n {
+        let (a, b) = (&cubes[i], &cubes[(7 * i + 3) % n]);
+        let ab = Sim::from_b32(a).then(&Sim::from_b32(b)).to_b32();
+        row("cube3_compose", &[a, b], &ab);
+        if i % 4 == 0 {
+            let inverse = Sim::from_b32(a).inverse().to_b32();
+            row("cube3_compose", &[a, &inverse], &solved);
+            row("cube3_inverse", &[a], &inverse);
+        }
+    }
+    out
 }

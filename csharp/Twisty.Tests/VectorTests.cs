@@ -5,6 +5,7 @@ using System.Globalization;
 using System.IO;
 using System.Linq;
 using System.Text;
+using Twisty.Cube3;
 using Twisty.Ranking;
 using Twisty.Square1;
 using Twisty.Testing;
@@ -38,7 +39,9 @@ public class VectorTests
                      "to_silver", "random_state", "count_shapes", "twists_to_cube_shape", "debug_panic",
                      "rank_count", "rank", "unrank", "db_open", "db_open_variant", "db_level_counts", "db_is_full",
                      "db_verify", "db_distance", "db_solve", "db_solutions", "solver_open", "solve", "solutions",
-                     "distance", "solve_fast", "scramble", "moves_length", "svg" })
+                     "distance", "solve_fast", "scramble", "moves_length", "svg", "cube3_solved", "cube3_parse",
+                     "cube3_apply", "cube3_from_moves", "cube3_inverse", "cube3_compose", "cube3_is_solved",
+                     "cube3_random", "cube3_moves_canonical", "cube3_moves_inverse" })
         {
             Assert.Contains(op, ops);
         }
@@ -185,6 +188,16 @@ public class VectorTests
         "moves_length" => Square1Moves.Length(a[0]!, NotationOf(a[1]), MetricOf(a[2])).ToString(CultureInfo.InvariantCulture),
         // README: the SVG text with every newline written as the two characters \n.
         "svg" => State(a[0]).ToSvg().Replace("\n", "\\n", StringComparison.Ordinal),
+        "cube3_solved" => Cube.Solved.ToString(),
+        "cube3_parse" => Cube.Parse(a[0]!).ToString(),
+        "cube3_apply" => CubeOf(a[0]).Apply(a[1]!).ToString(),
+        "cube3_from_moves" => Cube.FromMoves(a[0]!).ToString(),
+        "cube3_inverse" => CubeOf(a[0]).Inverse().ToString(),
+        "cube3_compose" => CubeOf(a[0]).Compose(CubeOf(a[1])).ToString(),
+        "cube3_is_solved" => Bool(CubeOf(a[0]).IsSolved),
+        "cube3_random" => Cube.Random(ulong.Parse(a[0]!, NumberStyles.None, CultureInfo.InvariantCulture)).ToString(),
+        "cube3_moves_canonical" => Moves.Canonical(a[0]!),
+        "cube3_moves_inverse" => Moves.Inverse(a[0]!),
         _ => throw new InvalidOperationException($"unknown op {op}"),
     };
 
@@ -273,6 +286,9 @@ public class VectorTests
 
     // README: "states go through parse(text)".
     private static Square1State State(string? text) => Square1State.Parse(text!);
+
+    // README: cube arguments go through Cube.Parse(text).
+    private static Cube CubeOf(string? text) => Cube.Parse(text!);
 
     private static string Panic(string message)
     {

@@ -33,6 +33,7 @@
 //! `cargo test -p twisty-dotnet --test bindings -- --ignored regenerate`;
 //! the (not ignored) test `bindings_are_up_to_date` fails while the checked-in file is stale.
 
+pub mod cube3;
 pub mod db;
 pub mod error;
 pub mod exports;
@@ -88,5 +89,15 @@ pub fn inventory() -> RustInventory {
         .register(function!(solver::twisty_sq1_solver_default_path))
         .register(function!(exports::twisty_sq1_moves_length))
         .register(function!(exports::twisty_sq1_svg))
+        .register(function!(cube3::twisty_cube3_solved))
+        .register(function!(cube3::twisty_cube3_parse))
+        .register(function!(cube3::twisty_cube3_apply))
+        .register(function!(cube3::twisty_cube3_from_moves))
+        .register(function!(cube3::twisty_cube3_inverse))
+        .register(function!(cube3::twisty_cube3_compose))
+        .register(function!(cube3::twisty_cube3_is_solved))
+        .register(function!(cube3::twisty_cube3_random))
+        .register(function!(cube3::twisty_cube3_moves_canonical))
+        .register(function!(cube3::twisty_cube3_moves_inverse))
         .validate()
 }

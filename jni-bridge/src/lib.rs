@@ -26,6 +26,7 @@
 //!   so that a close never frees under a running call).
 
 pub mod cancellation;
+pub mod cube3;
 pub mod debug;
 pub mod error;
 pub mod handle;

@@ -337,14 +337,20 @@ impl Cube {
         }
     }
 
-    /// This cube, then the algorithm: `self.compose(&Cube::from_alg(alg))`. For a plain
-    /// algorithm that is the moves applied in order.
+    /// The algorithm applied to this cube as nissy applies it: the normal moves `N` after the
+    /// cube, the inverse moves `I` (in parentheses) to its inverse, which puts `I⁻¹` before it:
+    /// the result is `I⁻¹ · self · N` (the inverse moves act as premoves). From the solved cube
+    /// that is [`Cube::from_alg`].
     pub fn apply(&self, alg: &Alg) -> Cube {
+        let after = alg.normal().iter().fold(*self, |c, &m| c.apply_move(m));
         if alg.inverse_part().is_empty() {
-            alg.normal().iter().fold(*self, |c, &m| c.apply_move(m))
-        } else {
-            self.compose(&Cube::from_alg(alg))
+            return after;
         }
+        let premoves = alg
+            .inverse_part()
+            .iter()
+            .fold(Cube::SOLVED, |c, &m| c.apply_move(m));
+        premoves.inverse().compose(&after)
     }
 
     /// The cube of an algorithm: the solved cube after the inverse part's moves, inverted, then

@@ -24,6 +24,8 @@ import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.twisty.cube3.Cube;
+import org.twisty.cube3.Moves;
 import org.twisty.rank.MultisetRanker;
 import org.twisty.sq1.Colouring;
 import org.twisty.sq1.DatabaseVariant;
@@ -307,6 +309,26 @@ class VectorTest {
                 return String.valueOf(Square1Moves.length(a[0], notation(a[1]), metric(a[2])));
             case "svg":
                 return Square1State.parse(a[0]).toSvg().replace("\n", "\\n");
+            case "cube3_solved":
+                return Cube.solved().toString();
+            case "cube3_parse":
+                return Cube.parse(a[0]).toString();
+            case "cube3_apply":
+                return Cube.parse(a[0]).apply(a[1]).toString();
+            case "cube3_from_moves":
+                return Cube.fromMoves(a[0]).toString();
+            case "cube3_inverse":
+                return Cube.parse(a[0]).inverse().toString();
+            case "cube3_compose":
+                return Cube.parse(a[0]).compose(Cube.parse(a[1])).toString();
+            case "cube3_is_solved":
+                return String.valueOf(Cube.parse(a[0]).isSolved());
+            case "cube3_random":
+                return Cube.random(Long.parseUnsignedLong(a[0])).toString();
+            case "cube3_moves_canonical":
+                return Moves.canonical(a[0]);
+            case "cube3_moves_inverse":
+                return Moves.inverse(a[0]);
             case "debug_panic":
                 Debug.panic(a[0]);
                 return "(returned)";

@@ -1,0 +1,7 @@
+/**
+ * The 3x3x3 Rubik's Cube model, interoperable with nissy's B32 cube format: cubes
+ * ({@link org.twisty.cube3.Cube}: parse, apply algorithms with NISS, inverse, composition, seeded
+ * random cubes) and algorithms ({@link org.twisty.cube3.Moves}: canonical text and inverse).
+ * Cubes and moves are passed as the engine's canonical text, so every runtime prints the same bytes.
+ */
+package org.twisty.cube3;
