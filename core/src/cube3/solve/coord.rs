@@ -92,10 +92,8 @@ fn set_slice(p: &mut Perm, mut x: u16) {
         used[q] = true;
         p.ep[q] = 8 + k as u8;
     }
-    let mut other = 0;
-    for e in p.ep.iter_mut().filter(|e| **e == u8::MAX) {
-        *e = other;
-        other += 1;
+    for (other, e) in p.ep.iter_mut().filter(|e| **e == u8::MAX).enumerate() {
+        *e = other as u8;
     }
 }
 
@@ -210,8 +208,8 @@ pub fn slice_order_moves(moves: &[Perm]) -> Vec<u16> {
         |p, x| {
             let mut o = [0u8; 4];
             perm_unrank(x as u32, &mut o);
-            for i in 0..4 {
-                p.ep[8 + i] = 8 + o[i];
+            for (e, k) in p.ep[8..].iter_mut().zip(o) {
+                *e = 8 + k;
             }
         },
         |p| slice_order(p) as u16,
