@@ -781,11 +781,16 @@ fn cube3_command(cmd: Cube3Command) -> twisty::Result<()> {
             };
             let mut times = Vec::new();
             let mut total = 0u64;
+            let mut work = [0u64; 3];
             for seed in 0..count {
                 let c = Cube::random(&mut twisty::rng::Rng::new(seed));
                 let t = std::time::Instant::now();
-                total += solver.solve(&c, &opts)?.len() as u64;
+                let (alg, stats) = solver.solve_with_stats(&c, &opts)?;
                 times.push(t.elapsed());
+                total += alg.len() as u64;
+                work[0] += stats.phase1_nodes;
+                work[1] += stats.phase2_starts;
+                work[2] += stats.phase2_nodes;
             }
             times.sort();
             let pct = |p: usize| times[(times.len() - 1) * p / 100];
@@ -797,6 +802,12 @@ fn cube3_command(cmd: Cube3Command) -> twisty::Result<()> {
                 pct(90),
                 pct(100),
                 total as f64 / count as f64
+            );
+            println!(
+                "per cube: {} phase-1 nodes, {} phase-2 starts, {} phase-2 nodes",
+                work[0] / count,
+                work[1] / count,
+                work[2] / count
             );
         }
     }

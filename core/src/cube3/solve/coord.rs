@@ -216,6 +216,67 @@ pub fn slice_order_moves(moves: &[Perm]) -> Vec<u16> {
     )
 }
 
+/// Number of ways to choose the four places of the U corners among the eight corner places.
+pub const CORNER_SETS: usize = 70;
+/// The U-layer corners (UFR, UBL, UFL, UBR).
+const U_CORNERS: [u8; 4] = [0, 1, 4, 5];
+
+fn corner_set_index() -> &'static [u8; 256] {
+    static T: std::sync::OnceLock<[u8; 256]> = std::sync::OnceLock::new();
+    T.get_or_init(|| {
+        let mut t = [u8::MAX; 256];
+        let mut n = 0;
+        for (m, slot) in t.iter_mut().enumerate() {
+            if m.count_ones() == 4 {
+                *slot = n;
+                n += 1;
+            }
+        }
+        t
+    })
+}
+
+/// Which four corner places (0..70) hold the U-layer corners.
+pub fn corner_set(p: &Perm) -> u16 {
+    let mask = (0..8)
+        .filter(|&i| U_CORNERS.contains(&p.cp[i]))
+        .fold(0usize, |a, i| a | 1 << i);
+    corner_set_index()[mask] as u16
+}
+
+pub fn corner_set_moves(moves: &[Perm]) -> Vec<u16> {
+    move_table(
+        CORNER_SETS,
+        moves,
+        |p, x| {
+            let mask = corner_set_index()
+                .iter()
+                .position(|&k| k as u16 == x)
+                .unwrap();
+            let (mut up, mut down) = (U_CORNERS.iter(), [2u8, 3, 6, 7].into_iter());
+            for i in 0..8 {
+                p.cp[i] = if mask & 1 << i != 0 {
+                    *up.next().unwrap()
+                } else {
+                    down.next().unwrap()
+                };
+            }
+        },
+        corner_set,
+    )
+}
+
+/// [`corner_set`] of every corner permutation (by rank).
+pub fn corner_sets_of_permutations() -> Vec<u8> {
+    (0..PERMS8 as u32)
+        .map(|x| {
+            let mut p = Perm::IDENTITY;
+            perm_unrank(x, &mut p.cp);
+            corner_set(&p) as u8
+        })
+        .collect()
+}
+
 /// Move table of the slice places (0..495), from the slice move table.
 pub fn slice_set_moves(slice_moves: &[u16], sets: &[u16]) -> Vec<u16> {
     let mut rep = vec![usize::MAX; SLICE_SETS];

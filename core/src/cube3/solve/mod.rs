@@ -46,12 +46,12 @@ const SECTIONS: [(&str, usize); 12] = [
     ("slice set move", SLICE_SETS * MOVES * 2),
     ("corner permutation move", PERMS8 * 10 * 2),
     ("edge permutation move", PERMS8 * 10 * 2),
-    ("slice order move", SLICE_ORDERS * 10 * 2),
     ("twist pruning", TWISTS * SLICE_SETS),
     ("flip pruning", FLIPS * SLICE_SETS),
     ("twist-flip pruning", TWISTS * FLIPS),
     ("corner permutation pruning", PERMS8 * SLICE_ORDERS),
     ("edge permutation pruning", PERMS8 * SLICE_ORDERS),
+    ("edge permutation corner set pruning", PERMS8 * CORNER_SETS),
 ];
 
 enum T {
@@ -61,12 +61,12 @@ enum T {
     SetMove,
     CornerMove,
     EdgeMove,
-    OrderMove,
     TwistPrune,
     FlipPrune,
     TwistFlipPrune,
     CornerPrune,
     EdgePrune,
+    EdgeCornerSetPrune,
 }
 
 /// What the tables were built from: the face moves' permutations.
@@ -118,6 +118,10 @@ pub struct Solver {
     file: TableFile,
     layout: Layout<'static>,
     slice_set: Vec<u16>,
+    /// Slice-order moves (24 x 10), small enough to compute on opening.
+    order_move: Vec<u16>,
+    /// Corner set (0..70) of each corner permutation.
+    corner_set_of: Vec<u8>,
     solved_set: u16,
     moves: [Perm; MOVES],
 }
@@ -145,13 +149,13 @@ impl Solver {
         let corners = corner_perm_moves(&p2);
         let edges = edge8_perm_moves(&p2);
         let orders = slice_order_moves(&p2);
+        let corner_sets = corner_set_moves(&p2);
         put16(&mut data, T::TwistMove, &twists);
         put16(&mut data, T::FlipMove, &flips);
         put16(&mut data, T::SliceMove, &slices);
         put16(&mut data, T::SetMove, &sets);
         put16(&mut data, T::CornerMove, &corners);
         put16(&mut data, T::EdgeMove, &edges);
-        put16(&mut data, T::OrderMove, &orders);
         if cancel.is_cancelled() {
             return Err(Error::new(
                 ErrorKind::Cancelled,
@@ -165,6 +169,14 @@ impl Solver {
             (T::TwistFlipPrune, &twists, &flips, FLIPS, MOVES, 0),
             (T::CornerPrune, &corners, &orders, SLICE_ORDERS, 10, 0),
             (T::EdgePrune, &edges, &orders, SLICE_ORDERS, 10, 0),
+            (
+                T::EdgeCornerSetPrune,
+                &edges,
+                &corner_sets,
+                CORNER_SETS,
+                10,
+                corner_set(&Perm::IDENTITY) as usize,
+            ),
         ];
         for (k, (t, a, b, count, columns, solved)) in prunes.into_iter().enumerate() {
             let table = prune_table(a, b, count, columns, solved);
@@ -172,10 +184,10 @@ impl Solver {
                 .section_mut(&mut data, t as usize)
                 .copy_from_slice(&table);
             progress.report(&ProgressReport {
-                phase: format!("3x3x3 tables: pruning table {} of 5", k + 1),
+                phase: format!("3x3x3 tables: pruning table {} of 6", k + 1),
                 level: 0,
                 done: k as u64 + 1,
-                total: 5,
+                total: 6,
                 found: 0,
                 elapsed: start.elapsed(),
                 eta: None,
@@ -208,12 +220,16 @@ impl Solver {
 
     fn assemble(file: TableFile, layout: Layout<'static>) -> Solver {
         let sets = slice_sets();
+        let moves = face_moves();
+        let p2: Vec<Perm> = PHASE2_MOVES.iter().map(|&m| moves[m as usize]).collect();
         Solver {
             file,
             layout,
             solved_set: sets[slice(&Perm::IDENTITY) as usize],
             slice_set: sets,
-            moves: face_moves(),
+            order_move: slice_order_moves(&p2),
+            corner_set_of: corner_sets_of_permutations(),
+            moves,
         }
     }
 
@@ -260,6 +276,11 @@ impl Solver {
     /// A solution of at most [`SolveOptions::max_length`] moves (face turns, half-turn metric),
     /// in space: applied to `cube` (whatever its orientation) it solves the pieces.
     pub fn solve(&self, cube: &Cube, opts: &SolveOptions) -> Result<Alg> {
+        self.solve_with_stats(cube, opts).map(|(alg, _)| alg)
+    }
+
+    /// [`Solver::solve`], with how much searching it took.
+    pub fn solve_with_stats(&self, cube: &Cube, opts: &SolveOptions) -> Result<(Alg, SearchStats)> {
         if opts.max_length > 40 {
             return Err(Error::invalid_argument(format!(
                 "max_length {} is out of range (0..40)",
@@ -277,7 +298,9 @@ impl Solver {
                 slice_move: self.words(T::SliceMove),
                 corner_move: self.words(T::CornerMove),
                 edge_move: self.words(T::EdgeMove),
-                order_move: self.words(T::OrderMove),
+                order_move: &self.order_move,
+                corner_set_of: &self.corner_set_of,
+                edge_corner_set_prune: self.bytes(T::EdgeCornerSetPrune),
                 twist_prune: self.bytes(T::TwistPrune),
                 flip_prune: self.bytes(T::FlipPrune),
                 twist_flip_prune: self.bytes(T::TwistFlipPrune),
@@ -289,7 +312,7 @@ impl Solver {
             start: variants[0].1,
             path: Vec::with_capacity(40),
             max: opts.max_length,
-            nodes: 0,
+            stats: SearchStats::default(),
             deadline: opts.deadline,
             cancel: opts.cancel.as_ref(),
             stopped: None,
@@ -312,8 +335,19 @@ impl Solver {
                 format!("internal error: the solution {alg} does not solve {cube}"),
             ));
         }
-        Ok(alg)
+        Ok((alg, s.stats))
     }
+}
+
+/// Work done by one solve.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Phase-1 nodes visited.
+    pub phase1_nodes: u64,
+    /// Phase-1 ends (cubes in G1) handed to phase 2.
+    pub phase2_starts: u64,
+    /// Phase-2 nodes visited.
+    pub phase2_nodes: u64,
 }
 
 /// One of the six searches: the cube seen along another axis, or its inverse.
@@ -386,6 +420,8 @@ struct Views<'a> {
     corner_move: &'a [u16],
     edge_move: &'a [u16],
     order_move: &'a [u16],
+    corner_set_of: &'a [u8],
+    edge_corner_set_prune: &'a [u8],
     twist_prune: &'a [u8],
     flip_prune: &'a [u8],
     twist_flip_prune: &'a [u8],
@@ -407,7 +443,7 @@ struct Search<'a> {
     start: Perm,
     path: Vec<u8>,
     max: u32,
-    nodes: u64,
+    stats: SearchStats,
     deadline: Option<Instant>,
     cancel: Option<&'a CancelToken>,
     stopped: Option<Error>,
@@ -481,8 +517,8 @@ impl Search<'_> {
 
     /// Phase-1 sequences of exactly `togo` more moves; true when the search is over.
     fn phase1(&mut self, n: P1, togo: u32, prev: u8) -> bool {
-        self.nodes += 1;
-        if self.nodes & 4095 == 0 && self.stop() {
+        self.stats.phase1_nodes += 1;
+        if self.stats.phase1_nodes & 4095 == 0 && self.stop() {
             return true;
         }
         let h = self.h1(n);
@@ -515,6 +551,7 @@ impl Search<'_> {
 
     /// Phase 2 from the end of the current phase-1 path, within what the bound leaves.
     fn phase2_start(&mut self) -> bool {
+        self.stats.phase2_starts += 1;
         let mut p = self.start;
         for &m in &self.path {
             p = p.then(&self.moves[m as usize]);
@@ -535,11 +572,13 @@ impl Search<'_> {
     fn h2(&self, c: u16, e: u16, o: u16) -> u32 {
         let a = self.t.corner_prune[c as usize * SLICE_ORDERS + o as usize];
         let b = self.t.edge_prune[e as usize * SLICE_ORDERS + o as usize];
-        a.max(b) as u32
+        let set = self.t.corner_set_of[c as usize] as usize;
+        let d = self.t.edge_corner_set_prune[e as usize * CORNER_SETS + set];
+        a.max(b).max(d) as u32
     }
 
     fn phase2(&mut self, c: u16, e: u16, o: u16, togo: u32, prev: u8) -> bool {
-        self.nodes += 1;
+        self.stats.phase2_nodes += 1;
         if togo == 0 {
             return c == 0 && e == 0 && o == 0;
         }
