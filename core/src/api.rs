@@ -500,3 +500,64 @@ pub fn cube3_moves_canonical(moves: &str) -> Result<String> {
 pub fn cube3_moves_inverse(moves: &str) -> Result<String> {
     Ok(Alg::parse(moves)?.inverse().to_string())
 }
+
+// ---- The 3x3x3 two-phase solver --------------------------------------------------------------
+//
+// The solver is `Send + Sync` and immutable once opened: the bridges hold one `Arc` per handle
+// and call [`cube3_solve`] from any number of threads at once.
+
+/// Opens the 3x3x3 two-phase solver's table file at `path`, building and saving the tables
+/// first when the file is missing, stale or damaged (well under a second; `progress` runs on the
+/// calling thread). An empty `path` means [`crate::cube3::solve::Solver::default_path`].
+pub fn cube3_solver_open(
+    path: &str,
+    progress: &mut dyn FnMut(&ProgressReport),
+    cancel: &CancelToken,
+) -> Result<Arc<crate::cube3::solve::Solver>> {
+    use crate::cube3::solve::Solver as Cube3Solver;
+    let p = if path.is_empty() {
+        Cube3Solver::default_path()
+    } else {
+        std::path::PathBuf::from(path)
+    };
+    Ok(Arc::new(Cube3Solver::open_or_build(
+        &p,
+        &mut |r: &ProgressReport| progress(r),
+        cancel,
+    )?))
+}
+
+/// Opens an existing 3x3x3 table file, never building; a missing, stale or damaged file is a
+/// database error naming the path and the reason.
+pub fn cube3_solver_open_existing(path: &str) -> Result<Arc<crate::cube3::solve::Solver>> {
+    Ok(Arc::new(crate::cube3::solve::Solver::open(
+        std::path::Path::new(path),
+    )?))
+}
+
+/// The default 3x3x3 table file path (see [`crate::cube3::solve::Solver::default_path`]).
+pub fn cube3_solver_default_path() -> String {
+    crate::cube3::solve::Solver::default_path()
+        .display()
+        .to_string()
+}
+
+/// A solution of at most `max_length` face turns (0..=40) for a B32 cube, as canonical move
+/// text (empty for a solved cube), named in space for the cube's orientation. The same cube and
+/// bound give the same solution in every runtime. `timeout_ms` 0 = no deadline; a deadline or a
+/// cancellation that stops the search first is a `cancelled` error.
+pub fn cube3_solve(
+    solver: &crate::cube3::solve::Solver,
+    cube: &str,
+    max_length: u32,
+    timeout_ms: u64,
+    cancel: Option<&CancelToken>,
+) -> Result<String> {
+    let cube = Cube::from_b32(cube)?;
+    let opts = crate::cube3::solve::SolveOptions {
+        max_length,
+        deadline: deadline(timeout_ms),
+        cancel: cancel.cloned(),
+    };
+    Ok(solver.solve(&cube, &opts)?.to_string())
+}

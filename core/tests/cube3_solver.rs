@@ -148,7 +148,7 @@ fn table_file_round_trip_and_damage() {
     damaged[last] ^= 1;
     refuse(
         &damaged,
-        "the edge permutation pruning table fails its checksum",
+        "the edge permutation corner set pruning table fails its checksum",
     );
     refuse(&bytes[..bytes.len() / 2], "truncated");
     let mut other = bytes.clone();

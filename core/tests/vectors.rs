@@ -1,7 +1,7 @@
 //! Replays the cross-runtime vectors in `tests/vectors/` through the text facade
 //! (`twisty::api`), exactly as the Java and .NET suites replay them through their bridges.
 //!
-//! The `sq1_generated_*.tsv` files and `cube3_generated.tsv` are written by this file's ignored
+//! The `sq1_generated_*.tsv` files and `cube3_generated*.tsv` are written by this file's ignored
 //! test:
 //!
 //!     cargo test -p twisty --test vectors -- --ignored regenerate
@@ -120,6 +120,19 @@ fn ensure_vector_dbs() -> PathBuf {
     let mut h = table_head.clone();
     h[8] = 9;
     rewrite("sq1-solver-bad-version.tbl", &h, table_len);
+    // The 3x3x3 two-phase solver's table file and its damaged copies, made the same way.
+    let cube3_table = dir.join(CUBE3_TABLE);
+    twisty::cube3::solve::Solver::open_or_build(&cube3_table, &mut NoProgress, &CancelToken::new())
+        .unwrap();
+    let bytes = std::fs::read(&cube3_table).unwrap();
+    let (cube3_head, cube3_len) = (&bytes[..4096], bytes.len() as u64);
+    rewrite("cube3-twophase-truncated.tbl", cube3_head, cube3_len - 1);
+    let mut h = cube3_head.to_vec();
+    h[..8].copy_from_slice(b"NOTATBL!");
+    rewrite("cube3-twophase-bad-magic.tbl", &h, cube3_len);
+    let mut h = cube3_head.to_vec();
+    h[8] = 9;
+    rewrite("cube3-twophase-bad-version.tbl", &h, cube3_len);
     write("truncated.db", &header, len - 1);
     let mut h = header.clone();
     h[..8].copy_from_slice(b"NOTADB!!");
@@ -185,6 +198,26 @@ fn solver_at(path: &str) -> twisty::Result<std::sync::Arc<twisty::sq1::solve::So
         return Ok(s.clone());
     }
     let s = api::sq1_solver_open_existing(path)?;
+    map.insert(path.to_string(), s.clone());
+    Ok(s)
+}
+
+/// The 3x3x3 solver's table file in the vector directory; `cube3_solve` rows use the solver
+/// opened from it (once per run, shared, as in Java and .NET).
+const CUBE3_TABLE: &str = "cube3-twophase.tbl";
+
+/// 3x3x3 solver handles, opened once per table file with open-existing semantics.
+fn cube3_solver_at(path: &str) -> twisty::Result<std::sync::Arc<twisty::cube3::solve::Solver>> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex};
+    type Open = HashMap<String, Arc<twisty::cube3::solve::Solver>>;
+    static OPEN: Mutex<Option<Open>> = Mutex::new(None);
+    let mut open = OPEN.lock().unwrap();
+    let map = open.get_or_insert_with(HashMap::new);
+    if let Some(s) = map.get(path) {
+        return Ok(s.clone());
+    }
+    let s = api::cube3_solver_open_existing(path)?;
     map.insert(path.to_string(), s.clone());
     Ok(s)
 }
@@ -441,6 +474,17 @@ fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
         "cube3_moves_inverse" => {
             arity(1);
             api::cube3_moves_inverse(a[0])?
+        }
+        "cube3_solver_open" => {
+            arity(1);
+            cube3_solver_at(a[0])?;
+            "true".to_string()
+        }
+        "cube3_solve" => {
+            arity(2);
+            let table = db_dir().join(CUBE3_TABLE);
+            let solver = cube3_solver_at(&table.to_string_lossy())?;
+            api::cube3_solve(&solver, a[0], a[1].parse().expect("max_length"), 0, None)?
         }
         other => panic!("unknown op {other}"),
     })
@@ -742,8 +786,10 @@ fn generated_files() -> Vec<(&'static str, String)> {
     }
     let solver_rows = solver_vectors(header);
     let cube3_rows = cube3_vectors(header, &tables);
+    let cube3_solver_rows = cube3_solver_vectors(header, &tables);
     vec![
         ("cube3_generated.tsv", cube3_rows),
+        ("cube3_generated_solver.tsv", cube3_solver_rows),
         ("sq1_generated_solver.tsv", solver_rows),
         ("sq1_generated_db.tsv", dbq),
         ("sq1_generated_scrambles.tsv", scrambles),
@@ -857,7 +903,7 @@ fn generated_vectors_are_up_to_date() {
 }
 
 #[test]
-#[ignore = "writes tests/vectors/sq1_generated_*.tsv and cube3_generated.tsv"]
+#[ignore = "writes tests/vectors/sq1_generated_*.tsv and cube3_generated*.tsv"]
 fn regenerate() {
     for (name, text) in generated_files() {
         std::fs::write(vectors_dir().join(name), text).unwrap();
@@ -1429,5 +1475,135 @@ fn cube3_vectors(header: &str, tables: &Tables) -> String {
             row("cube3_inverse", &[a], &inverse);
         }
     }
+    out
+}
+
+/// `cube3_generated_solver.tsv`: the 3x3x3 solver's table file (and its damaged copies) opened,
+/// and solutions of short scrambles (bound = their length), random cubes (bounds 21 and 20),
+/// rotated cubes and cubes made with wide moves and slices, then the errors (a bound no solution
+/// meets, a bound out of range, bad cubes). Every solution the engine gives is first checked with
+/// the independent model [`sim`]: applied to the cube it solves the pieces, it has no inverse
+/// part, and it is no longer than the bound.
+fn cube3_solver_vectors(header: &str, tables: &Tables) -> String {
+    use sim::Sim;
+    let dir = ensure_vector_dbs();
+    let fix = |r: &twisty::Result<String>| expectation(r).replace(&*dir.to_string_lossy(), "$DB");
+    let mut out = String::from(header);
+    for f in [
+        CUBE3_TABLE,
+        "cube3-twophase-truncated.tbl",
+        "cube3-twophase-bad-magic.tbl",
+        "cube3-twophase-bad-version.tbl",
+        "no-such-file.tbl",
+    ] {
+        let path = dir.join(f).to_string_lossy().into_owned();
+        let got = fix(&run(tables, "cube3_solver_open", &[&path]));
+        assert_eq!(got == "ok:true", f == CUBE3_TABLE, "{f}: {got}");
+        writeln!(out, "cube3_solver_open\t$DB/{f}\t{got}").unwrap();
+    }
+    // Rust has no null: the README's contract for a null table file, replayed by Java and .NET.
+    writeln!(
+        out,
+        "cube3_solver_open\t\\N\terr:null_argument:7:tableFile must not be null"
+    )
+    .unwrap();
+
+    let mut solve = |cube: &str, max: u32| {
+        let got = run(tables, "cube3_solve", &[cube, &max.to_string()]);
+        if let Ok(solution) = &got {
+            let (normal, inverse) = sim::parse(solution);
+            assert!(inverse.is_empty(), "{cube}: {solution}");
+            assert!(
+                normal.len() as u32 <= max,
+                "{cube}: {solution} is over {max}"
+            );
+            let end = sim::apply(cube, solution);
+            assert!(
+                Sim::from_b32(&end).is_solved(),
+                "{cube}: {solution} leaves {end}"
+            );
+        }
+        writeln!(out, "cube3_solve\t{cube}\t{max}\t{}", expectation(&got)).unwrap();
+        got
+    };
+    let solved = Sim::solved().to_b32();
+    assert_eq!(solve(&solved, 0).unwrap(), "");
+    solve(&solved, 21).unwrap();
+    // Short scrambles of face turns (never one face twice in a row), bound = their length.
+    let faces = ["U", "D", "R", "L", "F", "B"];
+    let mut rng = Rng::new(0xC3_5017);
+    for len in [1, 2, 3, 4, 5, 6, 7, 8, 3, 5, 7, 8] {
+        let mut moves: Vec<String> = Vec::new();
+        let mut last = usize::MAX;
+        while moves.len() < len {
+            let f = rng.below(6) as usize;
+            if f != last {
+                moves.push(format!(
+                    "{}{}",
+                    faces[f],
+                    ["", "2", "'"][rng.below(3) as usize]
+                ));
+                last = f;
+            }
+        }
+        solve(&sim::from_alg(&moves.join(" ")).to_b32(), len as u32).unwrap();
+    }
+    // Random cubes, bound 21 and 20.
+    for seed in 0u64..10 {
+        solve(&api::cube3_random(seed), 21).unwrap();
+    }
+    for seed in [10u64, 11, 12, 2026] {
+        solve(&api::cube3_random(seed), 20).unwrap();
+    }
+    // Cubes in other orientations, wide moves, slices, NISS; the superflip (20 moves) and a
+    // rotated random cube.
+    let superflip = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2";
+    for (alg, max) in [
+        ("x R U' y F2", 21),
+        ("x R U' y F2", 4),
+        ("x", 0),
+        ("y2 z", 0),
+        ("z' R", 1),
+        ("Rw U M' E2 S", 21),
+        ("y2 (R U R') F", 21),
+        ("z' Fw2 Lw' x2", 21),
+        (superflip, 20),
+    ] {
+        solve(&sim::from_alg(alg).to_b32(), max).unwrap();
+    }
+    solve(&sim::from_alg(&format!("x {superflip} y'")).to_b32(), 20).unwrap();
+    let random = api::cube3_random(7);
+    solve(&sim::apply(&random, "x y2"), 21).unwrap();
+    solve(&sim::apply(&random, "(z) Rw"), 21).unwrap();
+    // Errors: bounds no solution meets (the search is exhaustive then), bounds out of range, bad
+    // cubes (parsed before the bound is checked).
+    for (alg, max) in [("R U F", 2), ("R U F' L2 D B'", 5), ("x R U' y F2", 2)] {
+        let e = solve(&sim::from_alg(alg).to_b32(), max).unwrap_err();
+        assert_eq!(
+            e.message(),
+            format!("no solution of at most {max} moves exists for this cube")
+        );
+    }
+    solve(&api::cube3_random(3), 4).unwrap_err();
+    for cube in [&solved, &api::cube3_random(1)] {
+        let e = solve(cube, 41).unwrap_err();
+        assert_eq!(e.message(), "max_length 41 is out of range (0..40)");
+    }
+    assert!(solve(&random, 40).is_ok());
+    for bad in [
+        "ABCDEFGH=ABCDEFGHIJKL=",
+        "ABCgEFGH=ABCDEFGHIJKL=A",
+        "BACDEFGH=ABCDEFGHIJKL=A",
+        "ABCDEFGH=ABCDEFGHIJKL=Y",
+    ] {
+        solve(bad, 21).unwrap_err();
+        solve(bad, 41).unwrap_err();
+    }
+    // Rust has no null: the README's contract for a null cube.
+    writeln!(
+        out,
+        "cube3_solve\t\\N\t21\terr:null_argument:7:text must not be null"
+    )
+    .unwrap();
     out
 }

@@ -34,6 +34,7 @@
 //! the (not ignored) test `bindings_are_up_to_date` fails while the checked-in file is stale.
 
 pub mod cube3;
+pub mod cube3_solver;
 pub mod db;
 pub mod error;
 pub mod exports;
@@ -99,5 +100,7 @@ pub fn inventory() -> RustInventory {
         .register(function!(cube3::twisty_cube3_random))
         .register(function!(cube3::twisty_cube3_moves_canonical))
         .register(function!(cube3::twisty_cube3_moves_inverse))
+        .register(service!(cube3_solver::Cube3TwoPhase))
+        .register(function!(cube3_solver::twisty_cube3_solver_default_path))
         .validate()
 }

@@ -27,6 +27,7 @@
 
 pub mod cancellation;
 pub mod cube3;
+pub mod cube3_solver;
 pub mod debug;
 pub mod error;
 pub mod handle;
