@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use twisty::ErrorKind;
 use twisty::cube3::solve::{SolveOptions, Solver};
-use twisty::cube3::{Alg, Cube};
+use twisty::cube3::{Alg, Cube, Move};
 use twisty::progress::{CancelToken, NoProgress};
 use twisty::rng::Rng;
 
@@ -161,4 +161,57 @@ fn table_file_round_trip_and_damage() {
     std::fs::remove_dir_all(&dir).unwrap();
     let e = Solver::open(&path).err().unwrap();
     assert_eq!(e.kind(), ErrorKind::Database);
+}
+
+/// Whether the pieces are in `<U, D, R2, L2, F2, B2>`, read from the public accessors.
+fn in_g1(c: &Cube) -> bool {
+    c.corner_orientation().iter().all(|&o| o == 0)
+        && c.edge_orientation().iter().all(|&o| o == 0)
+        && c.edge_permutation()[8..].iter().all(|&e| e >= 8)
+}
+
+/// Phase-1 distance by iterative deepening over every face move (no tables), up to `max`.
+fn brute_force_phase1(c: &Cube, max: u32) -> Option<u32> {
+    fn dfs(c: &Cube, togo: u32, faces: &[Move]) -> bool {
+        if togo == 0 {
+            return in_g1(c);
+        }
+        faces
+            .iter()
+            .any(|&m| dfs(&c.apply_move(m), togo - 1, faces))
+    }
+    let faces: Vec<Move> = Move::all().filter(|m| m.kind().is_face()).collect();
+    (0..=max).find(|&d| dfs(c, d, &faces))
+}
+
+#[test]
+fn phase1_distances_are_exact() {
+    let s = solver();
+    let mut rng = Rng::new(21);
+    let g1 = ["U", "U2", "U'", "D", "D2", "D'", "R2", "L2", "F2", "B2"];
+    let any: Vec<Move> = Move::all().filter(|m| m.kind().is_face()).collect();
+    for k in 0..=4 {
+        for _ in 0..6 {
+            // A random G1 cube, then k random face moves.
+            let mut c = Cube::SOLVED;
+            for _ in 0..20 {
+                c = c.apply(&Alg::parse(g1[rng.below(10) as usize]).unwrap());
+            }
+            for _ in 0..k {
+                c = c.apply_move(any[rng.below(18) as usize]);
+            }
+            assert_eq!(
+                Some(s.phase1_distance(&c)),
+                brute_force_phase1(&c, k),
+                "{c}"
+            );
+        }
+    }
+    // Random cubes are at most 12 moves from G1, nearly all 9 or more.
+    let far = (0..200)
+        .map(|_| s.phase1_distance(&Cube::random(&mut rng)))
+        .inspect(|&d| assert!(d <= 12))
+        .filter(|&d| d >= 9)
+        .count();
+    assert!(far > 180, "{far}");
 }

@@ -37,7 +37,7 @@ pub fn twist(p: &Perm) -> u16 {
     p.co[..7].iter().fold(0, |a, &c| a * 3 + c as u16)
 }
 
-fn set_twist(p: &mut Perm, mut x: u16) {
+pub(super) fn set_twist(p: &mut Perm, mut x: u16) {
     let mut sum = 0;
     for i in (0..7).rev() {
         p.co[i] = (x % 3) as u8;
@@ -51,7 +51,7 @@ pub fn flip(p: &Perm) -> u16 {
     p.eo[..11].iter().fold(0, |a, &e| a * 2 + e as u16)
 }
 
-fn set_flip(p: &mut Perm, mut x: u16) {
+pub(super) fn set_flip(p: &mut Perm, mut x: u16) {
     let mut sum = 0;
     for i in (0..11).rev() {
         p.eo[i] = (x & 1) as u8;
@@ -79,7 +79,7 @@ pub fn slice(p: &Perm) -> u16 {
     x
 }
 
-fn set_slice(p: &mut Perm, mut x: u16) {
+pub(super) fn set_slice(p: &mut Perm, mut x: u16) {
     let mut ranks = [0u16; 4];
     for k in (0..4).rev() {
         ranks[k] = x % (12 - k as u16);

@@ -6,16 +6,24 @@
 //! first solution found is within the bound ([`SolveOptions::max_length`], 21 by default;
 //! every cube has a solution of at most 20 moves). Coordinates and tables: `coord.rs`.
 //!
+//! Phase 1 is pruned by its exact distance (`sym.rs`: every phase-1 position, reduced by the
+//! eight rotations that keep the U/D axis, 2 bits per entry), so it wastes almost no nodes; each
+//! phase-1 depth is tried in six directions (the cube seen along each axis, and its inverse),
+//! which finds a solution within the bound much sooner. Phase 2 is pruned by three tables:
+//! corners x slice order, U/D edges x slice order, U/D edges x U-corner places.
+//!
 //! Redundant work is skipped the usual way: no two consecutive moves of one face, opposite faces
 //! in one fixed order, and a phase-1 sequence must end with a quarter turn of R, L, F or B (one
 //! ending in a G1 move is a shorter phase 1 followed by phase 2).
 //!
-//! The tables (about 7 MB) are built in well under a second, saved to a versioned, checksummed
-//! cache file ([`crate::tablefile`]) and memory-mapped afterwards; a [`Solver`] is `Send + Sync`
+//! The tables (76 MB, 70 MB of them the phase-1 distances) are built in about 15 seconds on two
+//! cores, saved to a versioned, checksummed cache file ([`crate::tablefile`]) and
+//! memory-mapped afterwards; a [`Solver`] is `Send + Sync`
 //! and one serves any number of threads. Every solution is checked by applying it before it is
 //! returned.
 
 mod coord;
+mod sym;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -34,21 +42,18 @@ use coord::*;
 compile_error!("the 3x3x3 table file stores 16-bit entries little-endian, as they lie in memory");
 
 /// Name of the cache file inside the cache folder.
-pub const CACHE_FILE: &str = "cube3-twophase-v1.tbl";
+pub const CACHE_FILE: &str = "cube3-twophase-v2.tbl";
 const MAGIC: &[u8; 8] = b"TWC3TWOP";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 /// Sections of the table file, in order: move tables (16-bit entries) then pruning tables.
-const SECTIONS: [(&str, usize); 12] = [
+const SECTIONS: [(&str, usize); 9] = [
     ("twist move", TWISTS * MOVES * 2),
     ("flip move", FLIPS * MOVES * 2),
     ("slice move", SLICES * MOVES * 2),
-    ("slice set move", SLICE_SETS * MOVES * 2),
     ("corner permutation move", PERMS8 * 10 * 2),
     ("edge permutation move", PERMS8 * 10 * 2),
-    ("twist pruning", TWISTS * SLICE_SETS),
-    ("flip pruning", FLIPS * SLICE_SETS),
-    ("twist-flip pruning", TWISTS * FLIPS),
+    ("phase-1 distance", sym::ENTRIES.div_ceil(4)),
     ("corner permutation pruning", PERMS8 * SLICE_ORDERS),
     ("edge permutation pruning", PERMS8 * SLICE_ORDERS),
     ("edge permutation corner set pruning", PERMS8 * CORNER_SETS),
@@ -58,12 +63,9 @@ enum T {
     TwistMove,
     FlipMove,
     SliceMove,
-    SetMove,
     CornerMove,
     EdgeMove,
-    TwistPrune,
-    FlipPrune,
-    TwistFlipPrune,
+    PhaseOne,
     CornerPrune,
     EdgePrune,
     EdgeCornerSetPrune,
@@ -118,6 +120,8 @@ pub struct Solver {
     file: TableFile,
     layout: Layout<'static>,
     slice_set: Vec<u16>,
+    /// Flipslice classes and rotated twists (computed on opening, a few milliseconds).
+    sym: sym::SymTables,
     /// Slice-order moves (24 x 10), small enough to compute on opening.
     order_move: Vec<u16>,
     /// Corner set (0..70) of each corner permutation.
@@ -127,7 +131,8 @@ pub struct Solver {
 }
 
 impl Solver {
-    /// Builds the tables in memory (well under a second).
+    /// Builds the tables in memory (about a minute on two cores, most of it the phase-1
+    /// distances).
     pub fn build(progress: &mut dyn Progress, cancel: &CancelToken) -> Result<Solver> {
         let start = Instant::now();
         let layout = layout();
@@ -153,7 +158,6 @@ impl Solver {
         put16(&mut data, T::TwistMove, &twists);
         put16(&mut data, T::FlipMove, &flips);
         put16(&mut data, T::SliceMove, &slices);
-        put16(&mut data, T::SetMove, &sets);
         put16(&mut data, T::CornerMove, &corners);
         put16(&mut data, T::EdgeMove, &edges);
         if cancel.is_cancelled() {
@@ -162,11 +166,22 @@ impl Solver {
                 "table generation was cancelled",
             ));
         }
-        let solved1 = solved_set as usize;
+        let sym = sym::SymTables::build();
+        let dist = sym::distances(&sym, &twists, &flips, &sets, solved_set);
+        layout
+            .section_mut(&mut data, T::PhaseOne as usize)
+            .copy_from_slice(&sym::pack_mod3(&dist));
+        drop(dist);
+        progress.report(&ProgressReport {
+            phase: "3x3x3 tables: phase-1 distances".into(),
+            level: 0,
+            done: 1,
+            total: 4,
+            found: 0,
+            elapsed: start.elapsed(),
+            eta: None,
+        });
         let prunes = [
-            (T::TwistPrune, &twists, &sets, SLICE_SETS, MOVES, solved1),
-            (T::FlipPrune, &flips, &sets, SLICE_SETS, MOVES, solved1),
-            (T::TwistFlipPrune, &twists, &flips, FLIPS, MOVES, 0),
             (T::CornerPrune, &corners, &orders, SLICE_ORDERS, 10, 0),
             (T::EdgePrune, &edges, &orders, SLICE_ORDERS, 10, 0),
             (
@@ -184,10 +199,10 @@ impl Solver {
                 .section_mut(&mut data, t as usize)
                 .copy_from_slice(&table);
             progress.report(&ProgressReport {
-                phase: format!("3x3x3 tables: pruning table {} of 6", k + 1),
+                phase: format!("3x3x3 tables: phase-2 pruning table {}", k + 1),
                 level: 0,
-                done: k as u64 + 1,
-                total: 6,
+                done: k as u64 + 2,
+                total: 4,
                 found: 0,
                 elapsed: start.elapsed(),
                 eta: None,
@@ -227,6 +242,7 @@ impl Solver {
             layout,
             solved_set: sets[slice(&Perm::IDENTITY) as usize],
             slice_set: sets,
+            sym: sym::SymTables::build(),
             order_move: slice_order_moves(&p2),
             corner_set_of: corner_sets_of_permutations(),
             moves,
@@ -279,6 +295,50 @@ impl Solver {
         self.solve_with_stats(cube, opts).map(|(alg, _)| alg)
     }
 
+    fn search<'a>(&'a self, opts: &'a SolveOptions, start: Perm) -> Search<'a> {
+        Search {
+            t: Views {
+                twist_move: self.words(T::TwistMove),
+                flip_move: self.words(T::FlipMove),
+                slice_move: self.words(T::SliceMove),
+                corner_move: self.words(T::CornerMove),
+                edge_move: self.words(T::EdgeMove),
+                order_move: &self.order_move,
+                corner_set_of: &self.corner_set_of,
+                edge_corner_set_prune: self.bytes(T::EdgeCornerSetPrune),
+                phase_one: sym::PhaseOne {
+                    sym: &self.sym,
+                    packed: self.bytes(T::PhaseOne),
+                },
+                corner_prune: self.bytes(T::CornerPrune),
+                edge_prune: self.bytes(T::EdgePrune),
+                slice_set: &self.slice_set,
+            },
+            moves: &self.moves,
+            start,
+            path: Vec::with_capacity(40),
+            max: opts.max_length,
+            stats: SearchStats::default(),
+            deadline: opts.deadline,
+            cancel: opts.cancel.as_ref(),
+            stopped: None,
+            solved_set: self.solved_set,
+        }
+    }
+
+    /// Fewest face turns that take the cube's pieces into `<U, D, R2, L2, F2, B2>` (corners
+    /// untwisted, edges unflipped, E-slice edges in the E slice; orientation ignored): the
+    /// exact phase-1 distance, at most 12.
+    pub fn phase1_distance(&self, cube: &Cube) -> u32 {
+        let p = *cube.pieces();
+        let opts = SolveOptions::default();
+        self.search(&opts, p).distance(P1 {
+            twist: twist(&p),
+            flip: flip(&p),
+            slice: slice(&p),
+        })
+    }
+
     /// [`Solver::solve`], with how much searching it took.
     pub fn solve_with_stats(&self, cube: &Cube, opts: &SolveOptions) -> Result<(Alg, SearchStats)> {
         if opts.max_length > 40 {
@@ -291,33 +351,7 @@ impl Solver {
         // at once, then name each move in space for the cube's orientation.
         let pieces = Cube::SOLVED.with_pieces(cube);
         let variants = directions(&pieces);
-        let mut s = Search {
-            t: Views {
-                twist_move: self.words(T::TwistMove),
-                flip_move: self.words(T::FlipMove),
-                slice_move: self.words(T::SliceMove),
-                corner_move: self.words(T::CornerMove),
-                edge_move: self.words(T::EdgeMove),
-                order_move: &self.order_move,
-                corner_set_of: &self.corner_set_of,
-                edge_corner_set_prune: self.bytes(T::EdgeCornerSetPrune),
-                twist_prune: self.bytes(T::TwistPrune),
-                flip_prune: self.bytes(T::FlipPrune),
-                twist_flip_prune: self.bytes(T::TwistFlipPrune),
-                corner_prune: self.bytes(T::CornerPrune),
-                edge_prune: self.bytes(T::EdgePrune),
-                slice_set: &self.slice_set,
-            },
-            moves: &self.moves,
-            start: variants[0].1,
-            path: Vec::with_capacity(40),
-            max: opts.max_length,
-            stats: SearchStats::default(),
-            deadline: opts.deadline,
-            cancel: opts.cancel.as_ref(),
-            stopped: None,
-            solved_set: self.solved_set,
-        };
+        let mut s = self.search(opts, variants[0].1);
         let found = s.run(&variants);
         if let Some(e) = s.stopped {
             return Err(e);
@@ -422,9 +456,7 @@ struct Views<'a> {
     order_move: &'a [u16],
     corner_set_of: &'a [u8],
     edge_corner_set_prune: &'a [u8],
-    twist_prune: &'a [u8],
-    flip_prune: &'a [u8],
-    twist_flip_prune: &'a [u8],
+    phase_one: sym::PhaseOne<'a>,
     corner_prune: &'a [u8],
     edge_prune: &'a [u8],
     slice_set: &'a [u16],
@@ -462,13 +494,40 @@ fn may_follow(prev: u8, m: u8) -> bool {
 }
 
 impl Search<'_> {
+    /// Distance modulo 3 of a phase-1 node.
     #[inline(always)]
-    fn h1(&self, n: P1) -> u32 {
-        let set = self.t.slice_set[n.slice as usize] as usize;
-        let a = self.t.twist_prune[n.twist as usize * SLICE_SETS + set];
-        let b = self.t.flip_prune[n.flip as usize * SLICE_SETS + set];
-        let c = self.t.twist_flip_prune[n.twist as usize * FLIPS + n.flip as usize];
-        a.max(b).max(c) as u32
+    fn residue(&self, n: P1) -> u32 {
+        let set = self.t.slice_set[n.slice as usize] as u32;
+        self.t
+            .phase_one
+            .residue(n.twist, set * FLIPS as u32 + n.flip as u32)
+    }
+
+    #[inline(always)]
+    fn step(&self, n: P1, m: usize) -> P1 {
+        P1 {
+            twist: self.t.twist_move[n.twist as usize * MOVES + m],
+            flip: self.t.flip_move[n.flip as usize * MOVES + m],
+            slice: self.t.slice_move[n.slice as usize * MOVES + m],
+        }
+    }
+
+    /// Exact phase-1 distance of a node: walk down to G1, one move that lowers the residue's
+    /// distance at a time.
+    fn distance(&self, mut n: P1) -> u32 {
+        let mut d = 0;
+        while !(n.twist == 0
+            && n.flip == 0
+            && self.t.slice_set[n.slice as usize] == self.solved_set)
+        {
+            let r = self.residue(n);
+            n = (0..MOVES)
+                .map(|m| self.step(n, m))
+                .find(|&c| self.residue(c) == (r + 2) % 3)
+                .expect("a position outside G1 has a nearer neighbour");
+            d += 1;
+        }
+        d
     }
 
     fn stop(&mut self) -> bool {
@@ -492,22 +551,25 @@ impl Search<'_> {
     /// Phase-1 depths in increasing order, each tried in every direction; the first solution
     /// found, with its direction.
     fn run(&mut self, variants: &[(Direction, Perm)]) -> Option<(usize, Vec<u8>)> {
-        let roots: Vec<P1> = variants
+        let roots: Vec<(P1, u32)> = variants
             .iter()
-            .map(|(_, p)| P1 {
-                twist: twist(p),
-                flip: flip(p),
-                slice: slice(p),
+            .map(|(_, p)| {
+                let n = P1 {
+                    twist: twist(p),
+                    flip: flip(p),
+                    slice: slice(p),
+                };
+                (n, self.distance(n))
             })
             .collect();
         for depth in 0..=self.max {
-            for (v, &root) in roots.iter().enumerate() {
-                if self.h1(root) > depth {
+            for (v, &(root, d)) in roots.iter().enumerate() {
+                if d > depth {
                     continue;
                 }
                 self.start = variants[v].1;
                 self.path.clear();
-                if self.phase1(root, depth, u8::MAX) {
+                if self.phase1(root, depth, u8::MAX, d) {
                     return self.stopped.is_none().then(|| (v, self.path.clone()));
                 }
             }
@@ -515,33 +577,29 @@ impl Search<'_> {
         None
     }
 
-    /// Phase-1 sequences of exactly `togo` more moves; true when the search is over.
-    fn phase1(&mut self, n: P1, togo: u32, prev: u8) -> bool {
+    /// Phase-1 sequences of exactly `togo` more moves from a node `d` moves from G1; true
+    /// when the search is over.
+    fn phase1(&mut self, n: P1, togo: u32, prev: u8, d: u32) -> bool {
         self.stats.phase1_nodes += 1;
         if self.stats.phase1_nodes & 4095 == 0 && self.stop() {
             return true;
         }
-        let h = self.h1(n);
         if togo == 0 {
-            // In G1 (h is exact there: 0 only in G1), reached by a move that leaves G1.
+            // In G1, reached by a move that leaves G1 (else a shorter phase 1 covers it).
             let quarter_out = prev == u8::MAX || matches!(prev % 3, 0 | 2) && prev >= 6;
-            return h == 0 && quarter_out && self.phase2_start();
-        }
-        if h > togo {
-            return false;
+            return d == 0 && quarter_out && self.phase2_start();
         }
         for m in 0..MOVES as u8 {
             if !may_follow(prev, m) {
                 continue;
             }
-            let i = m as usize;
-            let child = P1 {
-                twist: self.t.twist_move[n.twist as usize * MOVES + i],
-                flip: self.t.flip_move[n.flip as usize * MOVES + i],
-                slice: self.t.slice_move[n.slice as usize * MOVES + i],
-            };
+            let child = self.step(n, m as usize);
+            let cd = sym::PhaseOne::child_distance(d, self.residue(child));
+            if cd >= togo {
+                continue;
+            }
             self.path.push(m);
-            if self.phase1(child, togo - 1, m) {
+            if self.phase1(child, togo - 1, m, cd) {
                 return true;
             }
             self.path.pop();
@@ -579,6 +637,9 @@ impl Search<'_> {
 
     fn phase2(&mut self, c: u16, e: u16, o: u16, togo: u32, prev: u8) -> bool {
         self.stats.phase2_nodes += 1;
+        if self.stats.phase2_nodes & 4095 == 0 && self.stop() {
+            return true;
+        }
         if togo == 0 {
             return c == 0 && e == 0 && o == 0;
         }
