@@ -215,3 +215,28 @@ fn phase1_distances_are_exact() {
         .count();
     assert!(far > 180, "{far}");
 }
+
+#[test]
+fn table_build_reports_progress_and_can_be_cancelled() {
+    let cancel = CancelToken::new();
+    let stopper = cancel.clone();
+    let mut reports = Vec::new();
+    let mut progress = |r: &twisty::progress::ProgressReport| {
+        reports.push(r.clone());
+        if reports.len() == 3 {
+            stopper.cancel();
+        }
+    };
+    let e = Solver::build(&mut progress, &cancel)
+        .err()
+        .expect("cancelled");
+    assert_eq!(e.kind(), ErrorKind::Cancelled);
+    assert_eq!(e.message(), "table generation was cancelled");
+    // One report per phase-1 level, each reaching more positions, then the stop.
+    assert_eq!(reports.len(), 3);
+    for (i, r) in reports.iter().enumerate() {
+        assert_eq!(r.level, i as u32 + 1);
+        assert_eq!(r.phase, format!("3x3x3 tables: phase-1 distance {}", i + 1));
+        assert!(i == 0 || r.done > reports[i - 1].done);
+    }
+}

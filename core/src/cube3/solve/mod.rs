@@ -167,20 +167,24 @@ impl Solver {
             ));
         }
         let sym = sym::SymTables::build();
-        let dist = sym::distances(&sym, &twists, &flips, &sets, solved_set);
+        let mut level_done = |level: u8, reached: u64| {
+            progress.report(&ProgressReport {
+                phase: format!("3x3x3 tables: phase-1 distance {level}"),
+                level: level as u32,
+                done: reached,
+                total: sym::ENTRIES as u64,
+                found: reached,
+                elapsed: start.elapsed(),
+                eta: None,
+            });
+            !cancel.is_cancelled()
+        };
+        let dist = sym::distances(&sym, (&twists, &flips, &sets), solved_set, &mut level_done)
+            .ok_or_else(|| Error::new(ErrorKind::Cancelled, "table generation was cancelled"))?;
         layout
             .section_mut(&mut data, T::PhaseOne as usize)
             .copy_from_slice(&sym::pack_mod3(&dist));
         drop(dist);
-        progress.report(&ProgressReport {
-            phase: "3x3x3 tables: phase-1 distances".into(),
-            level: 0,
-            done: 1,
-            total: 4,
-            found: 0,
-            elapsed: start.elapsed(),
-            eta: None,
-        });
         let prunes = [
             (T::CornerPrune, &corners, &orders, SLICE_ORDERS, 10, 0),
             (T::EdgePrune, &edges, &orders, SLICE_ORDERS, 10, 0),
@@ -199,10 +203,10 @@ impl Solver {
                 .section_mut(&mut data, t as usize)
                 .copy_from_slice(&table);
             progress.report(&ProgressReport {
-                phase: format!("3x3x3 tables: phase-2 pruning table {}", k + 1),
+                phase: format!("3x3x3 tables: phase-2 pruning table {} of 3", k + 1),
                 level: 0,
-                done: k as u64 + 2,
-                total: 4,
+                done: k as u64 + 1,
+                total: 3,
                 found: 0,
                 elapsed: start.elapsed(),
                 eta: None,

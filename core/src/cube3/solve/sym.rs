@@ -122,13 +122,14 @@ impl SymTables {
 
 /// Exact phase-1 distances of every position, one byte each, by breadth-first search over the
 /// entries (forward while the level is small, then backward from the unreached ones).
+/// `level_done(level, entries reached)` is called after each level; when it returns false the
+/// build stops (`None`).
 pub fn distances(
     sym: &SymTables,
-    twist_move: &[u16],
-    flip_move: &[u16],
-    set_move: &[u16],
+    (twist_move, flip_move, set_move): (&[u16], &[u16], &[u16]),
     solved_set: u16,
-) -> Vec<u8> {
+    level_done: &mut dyn FnMut(u8, u64) -> bool,
+) -> Option<Vec<u8>> {
     const UNSET: u8 = u8::MAX;
     let dist: Vec<AtomicU8> = (0..ENTRIES).map(|_| AtomicU8::new(UNSET)).collect();
     #[inline(always)]
@@ -206,8 +207,11 @@ pub fn distances(
         }
         reached += found;
         level += 1;
+        if !level_done(level, reached) {
+            return None;
+        }
     }
-    dist.into_iter().map(AtomicU8::into_inner).collect()
+    Some(dist.into_iter().map(AtomicU8::into_inner).collect())
 }
 
 /// Packs distances as residues modulo 3, four entries per byte.
