@@ -166,6 +166,26 @@ impl TableFile {
     }
 }
 
+/// Opens a table file, or (when it is missing or cannot be used: damaged, stale, foreign) builds
+/// the tables, saves them there atomically and opens the result. The policy of every solver's
+/// `open_or_build`.
+pub fn open_or_build<T>(
+    path: &Path,
+    what: &str,
+    open: impl Fn(&Path) -> Result<T>,
+    build_and_save: impl FnOnce(&Path) -> Result<()>,
+) -> Result<T> {
+    if path.exists() {
+        match open(path) {
+            Ok(t) => return Ok(t),
+            Err(e) => log::warn!("{}; rebuilding it", e.message()),
+        }
+    }
+    log::info!("building the {what} into {}", path.display());
+    build_and_save(path)?;
+    open(path)
+}
+
 /// The cache folder: `$TWISTY_CACHE_DIR`, else `$XDG_CACHE_HOME/twisty`, else
 /// `$HOME/.cache/twisty`, else `twisty` in the system temporary folder.
 pub fn cache_dir() -> PathBuf {

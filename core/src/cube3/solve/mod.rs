@@ -260,15 +260,9 @@ impl Solver {
         progress: &mut dyn Progress,
         cancel: &CancelToken,
     ) -> Result<Solver> {
-        if path.exists() {
-            match Solver::open(path) {
-                Ok(s) => return Ok(s),
-                Err(e) => log::warn!("{}; rebuilding it", e.message()),
-            }
-        }
-        log::info!("building the 3x3x3 tables into {}", path.display());
-        Solver::build(progress, cancel)?.save(path)?;
-        Solver::open(path)
+        crate::tablefile::open_or_build(path, "3x3x3 tables", Solver::open, |p| {
+            Solver::build(progress, cancel)?.save(p)
+        })
     }
 
     /// The default table file: [`CACHE_FILE`] in [`crate::tablefile::cache_dir`].

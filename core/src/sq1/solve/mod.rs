@@ -182,18 +182,9 @@ impl Solver {
         progress: &mut dyn Progress,
         cancel: &CancelToken,
     ) -> Result<Solver> {
-        if path.exists() {
-            match Solver::open(path) {
-                Ok(s) => return Ok(s),
-                Err(e) => log::warn!("{}; rebuilding it", e.message()),
-            }
-        }
-        log::info!(
-            "building the Square-1 solver tables into {}",
-            path.display()
-        );
-        Solver::build(progress, cancel)?.save(path)?;
-        Solver::open(path)
+        crate::tablefile::open_or_build(path, "Square-1 solver tables", Solver::open, |p| {
+            Solver::build(progress, cancel)?.save(p)
+        })
     }
 
     /// The default table file: `$TWISTY_CACHE_DIR`, else `$XDG_CACHE_HOME/twisty`, else
