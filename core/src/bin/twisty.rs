@@ -308,20 +308,33 @@ fn cancel_on_ctrl_c() -> CancelToken {
         .clone()
 }
 
-/// Opens (building on first use, with a progress bar) the solver's table file.
-fn open_solver(path: Option<PathBuf>) -> twisty::Result<Solver> {
-    let path = path.unwrap_or_else(Solver::default_path);
+/// Opens a table file, building it first (with a progress spinner) when it is missing or unusable.
+fn open_with_progress<T>(
+    path: PathBuf,
+    what: &str,
+    open_or_build: impl FnOnce(
+        &std::path::Path,
+        &mut dyn twisty::progress::Progress,
+        &CancelToken,
+    ) -> twisty::Result<T>,
+) -> twisty::Result<T> {
     if !path.exists() {
-        eprintln!("building the solver tables into {} ...", path.display());
+        eprintln!("building the {what} into {} ...", path.display());
     }
     let bar = ProgressBar::new_spinner();
     let mut report = |r: &ProgressReport| {
         bar.set_message(format!("{} ({} entries)", r.phase, r.found));
         bar.tick();
     };
-    let s = Solver::open_or_build(&path, &mut report, &cancel_on_ctrl_c())?;
+    let t = open_or_build(&path, &mut report, &cancel_on_ctrl_c())?;
     bar.finish_and_clear();
-    Ok(s)
+    Ok(t)
+}
+
+/// Opens (building on first use) the Square-1 solver's table file.
+fn open_solver(path: Option<PathBuf>) -> twisty::Result<Solver> {
+    let path = path.unwrap_or_else(Solver::default_path);
+    open_with_progress(path, "solver tables", Solver::open_or_build)
 }
 
 fn state_arg(state: Option<String>, moves: Option<String>) -> twisty::Result<State> {
@@ -700,18 +713,7 @@ fn colouring(silver: bool) -> Colouring {
 /// Opens (building on first use) the 3x3x3 table file.
 fn open_cube3_solver(path: Option<PathBuf>) -> twisty::Result<cube3::solve::Solver> {
     let path = path.unwrap_or_else(cube3::solve::Solver::default_path);
-    let t = std::time::Instant::now();
-    let s = cube3::solve::Solver::open_or_build(
-        &path,
-        &mut twisty::progress::NoProgress,
-        &cancel_on_ctrl_c(),
-    )?;
-    log::info!(
-        "3x3x3 tables ready in {:.1?} ({})",
-        t.elapsed(),
-        path.display()
-    );
-    Ok(s)
+    open_with_progress(path, "3x3x3 tables", cube3::solve::Solver::open_or_build)
 }
 
 fn cube3_command(cmd: Cube3Command) -> twisty::Result<()> {
