@@ -9,6 +9,8 @@
 #                through the real loader from the classpath
 #   java-jar     java-native, then the jar without running the tests
 #   java-sample  compiles and runs java/samples/Sample.java against the jar alone
+#   bench-java   java-jar, then times the 3x3x3 solver through JNI (org.twisty.bench.Cube3SolverBench,
+#                BENCH_N random cubes, default 1000, at 21 and 20 moves) against the jar alone
 #   java-clean   removes java/target
 #
 # Maven runs offline against Debian's repository through java/.mvn/maven.config
@@ -24,8 +26,10 @@ JAVA_MVN = cd $(JAVA_DIR) && $(MVN) $(MVN_FLAGS) -Dtwisty.native.dir=$(JAVA_NATI
 
 JAVA_JAR        := $(JAVA_DIR)/target/twisty-0.1.0.jar
 JAVA_SAMPLE_OUT := $(JAVA_DIR)/target/sample
+JAVA_BENCH_OUT  := $(JAVA_DIR)/target/bench
+BENCH_N         ?= 1000
 
-.PHONY: java-native java-test java-jar java-sample java-clean
+.PHONY: java-native java-test java-jar java-sample bench-java java-clean
 
 java-native:
 	cd $(ROOT) && $(CARGO) build --release -p twisty-jni
@@ -41,6 +45,12 @@ java-sample:
 	rm -rf $(JAVA_SAMPLE_OUT) && mkdir -p $(JAVA_SAMPLE_OUT)
 	javac -d $(JAVA_SAMPLE_OUT) -cp $(JAVA_JAR) $(JAVA_DIR)/samples/Sample.java
 	java -cp $(JAVA_JAR):$(JAVA_SAMPLE_OUT) Sample
+
+# Not part of `make test`: a timing harness (no assertions about time).
+bench-java: java-jar
+	rm -rf $(JAVA_BENCH_OUT) && mkdir -p $(JAVA_BENCH_OUT)
+	javac -d $(JAVA_BENCH_OUT) -cp $(JAVA_JAR) $(JAVA_DIR)/src/test/java/org/twisty/bench/Cube3SolverBench.java
+	java -cp $(JAVA_JAR):$(JAVA_BENCH_OUT) org.twisty.bench.Cube3SolverBench $(BENCH_N)
 
 java-clean:
 	rm -rf $(JAVA_DIR)/target

@@ -507,8 +507,9 @@ pub fn cube3_moves_inverse(moves: &str) -> Result<String> {
 // and call [`cube3_solve`] from any number of threads at once.
 
 /// Opens the 3x3x3 two-phase solver's table file at `path`, building and saving the tables
-/// first when the file is missing, stale or damaged (well under a second; `progress` runs on the
-/// calling thread). An empty `path` means [`crate::cube3::solve::Solver::default_path`].
+/// first when the file is missing, stale or damaged (seconds; `progress` runs on the calling
+/// thread, and a cancelled build leaves the file as it was). An empty `path` means
+/// [`crate::cube3::solve::Solver::default_path`].
 pub fn cube3_solver_open(
     path: &str,
     progress: &mut dyn FnMut(&ProgressReport),

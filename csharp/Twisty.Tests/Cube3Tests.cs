@@ -75,10 +75,15 @@ public class Cube3Tests
         foreach (var alg in Algs)
         {
             var there = start.Apply(alg);
-            Assert.Equal(start, there.Apply(Moves.Inverse(alg)));
             Assert.True(Cube.FromMoves(alg).Apply(Moves.Inverse(alg)).IsSolved);
             Assert.Equal(Cube.Solved, Cube.FromMoves(alg).Apply(Moves.Inverse(alg)));
-            Assert.Equal(there, start.Compose(Cube.FromMoves(alg)));
+            if (!alg.Contains('('))
+            {
+                // Moves in parentheses are premoves on another cube (as nissy applies them),
+                // so these two hold for plain sequences only; the vectors pin the NISS case.
+                Assert.Equal(start, there.Apply(Moves.Inverse(alg)));
+                Assert.Equal(there, start.Compose(Cube.FromMoves(alg)));
+            }
         }
     }
 

@@ -27,6 +27,9 @@ public class VectorTests
     // Solvers opened during the run, one per table file (never disposed, like the databases).
     private static readonly ConcurrentDictionary<string, Lazy<Square1Solver>> OpenSolvers = new(StringComparer.Ordinal);
 
+    // 3x3x3 solvers opened during the run, one per table file (never disposed, like the databases).
+    private static readonly ConcurrentDictionary<string, Lazy<Cube3Solver>> OpenCube3Solvers = new(StringComparer.Ordinal);
+
     public static IEnumerable<object[]> AllCases() =>
         Vectors.Cases().Select(c => new object[] { c.File, c.Line, c.Text });
 
@@ -41,7 +44,7 @@ public class VectorTests
                      "db_verify", "db_distance", "db_solve", "db_solutions", "solver_open", "solve", "solutions",
                      "distance", "solve_fast", "scramble", "moves_length", "svg", "cube3_solved", "cube3_parse",
                      "cube3_apply", "cube3_from_moves", "cube3_inverse", "cube3_compose", "cube3_is_solved",
-                     "cube3_random", "cube3_moves_canonical", "cube3_moves_inverse" })
+                     "cube3_random", "cube3_moves_canonical", "cube3_moves_inverse", "cube3_solver_open", "cube3_solve" })
         {
             Assert.Contains(op, ops);
         }
@@ -198,6 +201,9 @@ public class VectorTests
         "cube3_random" => Cube.Random(ulong.Parse(a[0]!, NumberStyles.None, CultureInfo.InvariantCulture)).ToString(),
         "cube3_moves_canonical" => Moves.Canonical(a[0]!),
         "cube3_moves_inverse" => Moves.Inverse(a[0]!),
+        "cube3_solver_open" => Cube3SolverOpen(a[0]),
+        // The cube is parsed first (its errors come before the solver's), as in Rust and Java.
+        "cube3_solve" => Cube3Solve(CubeOf(a[0]), int.Parse(a[1]!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture)),
         _ => throw new InvalidOperationException($"unknown op {op}"),
     };
 
@@ -221,6 +227,41 @@ public class VectorTests
             OpenSolvers.TryRemove(new KeyValuePair<string, Lazy<Square1Solver>>(tableFile, lazy));
             throw;
         }
+    }
+
+    /// <summary>
+    /// The 3x3x3 solver of a table file, opened once per run with <see cref="Cube3Solver.OpenExisting"/>
+    /// (never builds; a failed open is not kept). A null path goes to the API, which rejects it.
+    /// </summary>
+    private static Cube3Solver Cube3SolverAt(string? tableFile)
+    {
+        if (tableFile is null)
+        {
+            return Cube3Solver.OpenExisting(null!); // "tableFile must not be null"
+        }
+        var lazy = OpenCube3Solvers.GetOrAdd(tableFile, p => new Lazy<Cube3Solver>(() => Cube3Solver.OpenExisting(p)));
+        try
+        {
+            return lazy.Value;
+        }
+        catch
+        {
+            OpenCube3Solvers.TryRemove(new KeyValuePair<string, Lazy<Cube3Solver>>(tableFile, lazy));
+            throw;
+        }
+    }
+
+    private static string Cube3SolverOpen(string? tableFile)
+    {
+        Cube3SolverAt(tableFile);
+        return "true";
+    }
+
+    /// <summary>README: <c>cube3_solve</c> rows share the solver of <c>$DB/cube3-twophase.tbl</c>.</summary>
+    private static string Cube3Solve(Cube cube, int maxLength)
+    {
+        Vectors.RequireDbFiles();
+        return Cube3SolverAt(Vectors.Cube3TableFile).Solve(cube, maxLength);
     }
 
     private static string SolverOpen(string? tableFile)

@@ -37,10 +37,13 @@ internal static class Vectors
     /// <summary>The solver's table file among them (<c>$DB/sq1-solver.tbl</c>), also written by the Rust suite.</summary>
     internal static string SolverTableFile => Path.Combine(DbDirectory, "sq1-solver.tbl");
 
+    /// <summary>The 3x3x3 solver's table file among them (<c>$DB/cube3-twophase.tbl</c>), also written by the Rust suite.</summary>
+    internal static string Cube3TableFile => Path.Combine(DbDirectory, "cube3-twophase.tbl");
+
     /// <summary>Fails (not as a vector outcome) when the Rust suite has not written the database files yet.</summary>
     internal static void RequireDbFiles()
     {
-        if (!File.Exists(Path.Combine(DbDirectory, "article-4.db")) || !File.Exists(SolverTableFile))
+        if (!File.Exists(Path.Combine(DbDirectory, "article-4.db")) || !File.Exists(SolverTableFile) || !File.Exists(Cube3TableFile))
         {
             throw new InvalidOperationException(
                 $"the vector databases are missing in {DbDirectory}; run `cargo test --release -p twisty --test vectors` first " +

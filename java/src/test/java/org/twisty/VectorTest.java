@@ -25,6 +25,7 @@ import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.twisty.cube3.Cube;
+import org.twisty.cube3.Cube3Solver;
 import org.twisty.cube3.Moves;
 import org.twisty.rank.MultisetRanker;
 import org.twisty.sq1.Colouring;
@@ -85,6 +86,33 @@ class VectorTest {
             SOLVERS.values().forEach(Square1Solver::close);
             SOLVERS.clear();
         }
+        synchronized (CUBE3_SOLVERS) {
+            CUBE3_SOLVERS.values().forEach(Cube3Solver::close);
+            CUBE3_SOLVERS.clear();
+        }
+    }
+
+    /** 3x3x3 solvers opened by the rows, one per table file for the whole run (closed in {@link #closeDatabases}). */
+    private static final java.util.Map<String, Cube3Solver> CUBE3_SOLVERS = new java.util.HashMap<>();
+
+    /** The 3x3x3 solver of a table file, opened with {@link Cube3Solver#openExisting} (never builds). */
+    private static Cube3Solver cube3Solver(String tableFile) {
+        if (tableFile == null) {
+            return Cube3Solver.openExisting(null); // NullPointerException("tableFile must not be null")
+        }
+        synchronized (CUBE3_SOLVERS) {
+            Cube3Solver s = CUBE3_SOLVERS.get(tableFile);
+            if (s == null) {
+                s = Cube3Solver.openExisting(Paths.get(tableFile)); // failures are not cached
+                CUBE3_SOLVERS.put(tableFile, s);
+            }
+            return s;
+        }
+    }
+
+    /** The solver of the {@code cube3_solve} rows: {@code $DB/cube3-twophase.tbl}, shared by every row. */
+    private static Cube3Solver sharedCube3Solver() {
+        return cube3Solver(Paths.get(dbDir(), "cube3-twophase.tbl").toString());
     }
 
     /** Solvers opened by the rows, one per table file for the whole run (closed in {@link #closeDatabases}). */
@@ -329,6 +357,14 @@ class VectorTest {
                 return Moves.canonical(a[0]);
             case "cube3_moves_inverse":
                 return Moves.inverse(a[0]);
+            case "cube3_solver_open":
+                cube3Solver(a[0]);
+                return "true";
+            case "cube3_solve": {
+                // The cube is parsed first (its errors come before the solver's), as in Rust.
+                Cube cube = Cube.parse(a[0]);
+                return sharedCube3Solver().solve(cube, Integer.parseInt(a[1]));
+            }
             case "debug_panic":
                 Debug.panic(a[0]);
                 return "(returned)";

@@ -75,10 +75,14 @@ class CubeTest {
         Cube start = Cube.random(7);
         for (String alg : ALGS) {
             Cube there = start.apply(alg);
-            assertEquals(start, there.apply(Moves.inverse(alg)), alg);
             assertTrue(Cube.fromMoves(alg).apply(Moves.inverse(alg)).isSolved(), alg);
             assertEquals(Cube.solved(), Cube.fromMoves(alg).apply(Moves.inverse(alg)), alg);
-            assertEquals(there, start.compose(Cube.fromMoves(alg)), alg);
+            if (!alg.contains("(")) {
+                // Moves in parentheses are premoves on another cube (as nissy applies them),
+                // so these two hold for plain sequences only; the vectors pin the NISS case.
+                assertEquals(start, there.apply(Moves.inverse(alg)), alg);
+                assertEquals(there, start.compose(Cube.fromMoves(alg)), alg);
+            }
         }
     }
 

@@ -1,0 +1,173 @@
+using System;
+using System.Threading;
+using System.Threading.Tasks;
+using Twisty.Internal;
+using Twisty.Native;
+using Twisty.Square1;
+
+#pragma warning disable CS0618 // generated members marked "for generated code only": this is the glue
+
+namespace Twisty.Cube3;
+
+/// <summary>
+/// The 3x3x3 two-phase solver (Kociemba's method): a solution of at most a given number of face
+/// turns (half-turn metric) for any <see cref="Cube"/>, typically found in milliseconds for 21
+/// moves. It maps its tables (a file of about 76 MB, built in tens of seconds when it is missing)
+/// from a table file, is immutable, and is safe to use from many threads at once (each search runs
+/// on the calling thread and keeps its own small state).
+/// </summary>
+/// <remarks>
+/// <para>The search is deterministic: the same cube and bound give the same solution, in every
+/// runtime. A solution is move text such as <c>R U2 F' D</c> (empty for a solved cube), named in
+/// space for the cube's orientation: <c>cube.Apply(solution).IsSolved</c> holds, whatever the
+/// orientation.</para>
+/// <para>Owns native resources: dispose it when done (a finalizer frees them otherwise).
+/// <see cref="Dispose"/> twice is harmless. After <see cref="Dispose"/>, every call throws
+/// <see cref="ObjectDisposedException"/> (code 8, "Cube3Solver is closed"). A
+/// <see cref="Dispose"/> while another thread is inside a call does not free the solver under
+/// that call: it is freed when the call returns.</para>
+/// <para>Timeouts are rounded up to whole milliseconds; <c>null</c>, <see cref="TimeSpan.Zero"/>
+/// and <see cref="Timeout.InfiniteTimeSpan"/> mean none (as in the Java API), other negative
+/// values throw <see cref="ArgumentException"/> (code 6). A search that reaches its timeout, or
+/// whose <see cref="CancellationToken"/> is cancelled, throws
+/// <see cref="OperationCanceledException"/> (code 5) with the engine's message; cancellation is
+/// checked every few thousand search nodes, so a search that is quicker than that may still
+/// return its solution.</para>
+/// </remarks>
+public sealed class Cube3Solver : IDisposable
+{
+    internal const string Name = nameof(Cube3Solver);
+
+    private const string CancelTokenName = "solver operation";
+
+    /// <summary>The default bound of <see cref="Solve"/>: every cube has a solution of at most 20 moves.</summary>
+    public const int DefaultMaxLength = 21;
+
+    private readonly Cube3SolverHandle _handle;
+
+    private Cube3Solver(Cube3SolverHandle handle) => _handle = handle;
+
+    /// <summary>
+    /// The table file used when <see cref="Open"/> is given no path: <c>$TWISTY_CACHE_DIR</c>,
+    /// else <c>$XDG_CACHE_HOME/twisty</c>, else <c>$HOME/.cache/twisty</c>, else the system
+    /// temporary folder, then the file name of the current table format
+    /// (<c>cube3-twophase-v1.tbl</c>). Read from the environment on each call.
+    /// </summary>
+    public static string DefaultTableFile => NativeCall.Unwrap(Interop.twisty_cube3_solver_default_path());
+
+    /// <summary>
+    /// Opens the solver's table file, first building the tables and saving them there
+    /// (atomically; tens of seconds) when the file is missing, stale or damaged. Blocks the calling
+    /// thread; see <see cref="OpenAsync"/>.
+    /// </summary>
+    /// <param name="tableFile">The table file; null or empty means <see cref="DefaultTableFile"/>.</param>
+    /// <param name="progress">Receives build reports on the calling thread (none when the file is
+    /// usable). An exception it throws cancels the build and is rethrown from this method once the
+    /// native build has stopped.</param>
+    /// <param name="cancellationToken">Stops a build soon after it is cancelled (the file is left as it was).</param>
+    /// <exception cref="OperationCanceledException">The build was cancelled (code 5).</exception>
+    /// <exception cref="DatabaseException">The file cannot be written or read back (code 4).</exception>
+    public static Cube3Solver Open(string? tableFile = null, IProgress<BuildProgress>? progress = null,
+        CancellationToken cancellationToken = default) =>
+        OpenCore(tableFile ?? "", progress, cancellationToken);
+
+    /// <summary>Opens the solver's table file (building it when needed) on a dedicated thread; see <see cref="Open"/>.</summary>
+    /// <returns>
+    /// A task that completes with the open solver; it is canceled (with an
+    /// <see cref="OperationCanceledException"/>, code 5) when <paramref name="cancellationToken"/>
+    /// stops the build, and faults with the exception a <paramref name="progress"/> callback threw.
+    /// </returns>
+    public static Task<Cube3Solver> OpenAsync(string? tableFile = null, IProgress<BuildProgress>? progress = null,
+        CancellationToken cancellationToken = default)
+    {
+        var path = tableFile ?? "";
+        return Task.Factory.StartNew(() => OpenCore(path, progress, cancellationToken),
+            cancellationToken, TaskCreationOptions.LongRunning | TaskCreationOptions.DenyChildAttach, TaskScheduler.Default);
+    }
+
+    private static Cube3Solver OpenCore(string tableFile, IProgress<BuildProgress>? progress, CancellationToken cancellationToken)
+    {
+        using var op = NativeOperation.Start(CancelTokenName, cancellationToken, progress, Square1Database.ToBuildProgress);
+        Cube3SolverHandle handle;
+        try
+        {
+            handle = Cube3SolverHandle.Open(Name, tableFile, op);
+        }
+        catch
+        {
+            op.ThrowIfCallbackFailed(); // the sink's exception, not the cancellation it caused
+            throw;
+        }
+        try
+        {
+            op.ThrowIfCallbackFailed(); // the sink threw, yet the build had already completed
+        }
+        catch
+        {
+            handle.Dispose();
+            throw;
+        }
+        return new(handle);
+    }
+
+    /// <summary>Opens an existing, complete table file (written by <see cref="Open"/>); never builds.</summary>
+    /// <exception cref="ArgumentNullException"><paramref name="tableFile"/> is null (code 7).</exception>
+    /// <exception cref="DatabaseException">The file is missing, truncated, damaged, stale or not a
+    /// 3x3x3 table file (code 4); the message names the file and the reason.</exception>
+    public static Cube3Solver OpenExisting(string tableFile)
+    {
+        NativeErrors.ThrowIfNull(tableFile, nameof(tableFile));
+        return new(Cube3SolverHandle.OpenExisting(Name, tableFile));
+    }
+
+    /// <summary>
+    /// A solution of at most <paramref name="maxLength"/> face turns: the first one the search
+    /// finds (not necessarily the shortest).
+    /// </summary>
+    /// <param name="cube">The cube to solve, in any orientation.</param>
+    /// <param name="maxLength">The longest solution accepted, 0 to 40.</param>
+    /// <param name="timeout">Give up after this long (code 5); null = no limit.</param>
+    /// <param name="cancellationToken">Stops the search soon after it is cancelled (code 5).</param>
+    /// <returns>The solution's canonical move text, empty for a solved cube.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="cube"/> is null (code 7).</exception>
+    /// <exception cref="ArgumentException"><paramref name="maxLength"/> is negative or above 40, no
+    /// solution of at most <paramref name="maxLength"/> moves exists ("no solution of at most N
+    /// moves exists for this cube"), or <paramref name="timeout"/> is negative (code 6).</exception>
+    /// <exception cref="OperationCanceledException">Cancelled, or the timeout was reached (code 5).</exception>
+    /// <exception cref="ObjectDisposedException">The solver was disposed (code 8).</exception>
+    public string Solve(Cube cube, int maxLength = DefaultMaxLength, TimeSpan? timeout = null,
+        CancellationToken cancellationToken = default)
+    {
+        NativeErrors.ThrowIfNull(cube, nameof(cube));
+        // Named as in the Java API, so that the messages are the same.
+        NativeErrors.ThrowIfNegative(maxLength, nameof(maxLength));
+        var ms = TimeoutMillis(timeout, nameof(timeout));
+        return _handle.Use(p =>
+        {
+            using var op = NativeOperation.Start(CancelTokenName, cancellationToken);
+            using var c = NativeCall.Text(cube.ToString());
+            var r = op.Run(t => Interop.cube3_two_phase_solve(p, c, (uint)maxLength, ms, t));
+            return r.IsOk ? r.AsOk().IntoString() : throw NativeErrors.FromLastError(cancellationToken);
+        });
+    }
+
+    /// <summary>Frees the native solver (once no call is using it). Calling it again does nothing.</summary>
+    public void Dispose() => _handle.Dispose();
+
+    /// <summary>
+    /// A timeout in whole milliseconds for the engine (0 = none), rounded up so that it never
+    /// becomes none; the same rule as <c>Square1Solver</c>'s.
+    /// </summary>
+    private static ulong TimeoutMillis(TimeSpan? timeout, string paramName)
+    {
+        if (timeout is not { } t || t == TimeSpan.Zero || t == Timeout.InfiniteTimeSpan)
+        {
+            return 0;
+        }
+        if (t < TimeSpan.Zero)
+        {
+            throw NativeErrors.Create(NativeErrors.InvalidArgument, $"{paramName} must not be negative (got {t})", paramName: paramName);
+        }
+        return Math.Max(1UL, (ulong)Math.Ceiling(t.TotalMilliseconds));
+    }
+}

@@ -1,0 +1,205 @@
+package org.twisty.cube3;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
+import java.util.function.LongFunction;
+import org.twisty.Cancellation;
+import org.twisty.NativeLibrary;
+import org.twisty.NativeObject;
+
+/**
+ * The 3x3x3 two-phase solver (Kociemba's method): a solution of at most a given number of face
+ * turns (half-turn metric) for any {@link Cube}, found in milliseconds for 21 moves.
+ *
+ * <p>The solver needs move and pruning tables (a file of about 76 MB, memory-mapped read-only).
+ * {@link #open(Path)} builds and saves them when the file is missing, stale or damaged (tens of
+ * seconds, cancellable with {@link #open(Path, Cancellation)}), then opens them;
+ * {@link #openExisting(Path)} only opens. {@link #defaultTableFile()} is a per-user cache
+ * location, which {@link #open()} uses.
+ *
+ * <p>The search is deterministic: the same cube and bound give the same solution, in every
+ * runtime. A solution is move text such as {@code R U2 F' D} (empty for a solved cube), named in
+ * space for the cube's orientation: {@code cube.apply(solution).isSolved()} holds whatever the
+ * orientation.
+ *
+ * <p>Thread-safe: one open solver serves any number of threads at once (each search runs on the
+ * calling thread). Close it when done (try-with-resources). A call after {@link #close()} throws
+ * {@link IllegalStateException} ("Cube3Solver is closed"); a close while other threads are inside
+ * calls lets those calls finish and frees the tables after the last one (see
+ * {@link NativeObject}).
+ */
+public final class Cube3Solver extends NativeObject implements AutoCloseable {
+    static {
+        NativeLibrary.load();
+    }
+
+    /** The default bound of {@link #solve(Cube)}: every cube has a solution of at most 20 moves. */
+    public static final int DEFAULT_MAX_LENGTH = 21;
+
+    private Cube3Solver(long pointer) {
+        super("Cube3Solver", pointer, Cube3Solver::nativeFree);
+    }
+
+    /**
+     * Opens the solver's table file, first building the tables and saving them there (atomically)
+     * when the file is missing, stale (another format version) or damaged.
+     *
+     * @param tableFile the table file (an empty path means {@link #defaultTableFile()})
+     * @return the open solver
+     * @throws NullPointerException if {@code tableFile} is null
+     * @throws org.twisty.DatabaseException if the file cannot be written or read back
+     */
+    public static Cube3Solver open(Path tableFile) {
+        return open(tableFile, null);
+    }
+
+    /**
+     * {@link #open(Path)} with cancellation of the table build (checked between its steps, every
+     * few seconds).
+     *
+     * @param tableFile the table file (an empty path means {@link #defaultTableFile()})
+     * @param cancellation a flag another thread may {@linkplain Cancellation#cancel() cancel} to
+     *     stop the build, or null
+     * @return the open solver
+     * @throws NullPointerException if {@code tableFile} is null
+     * @throws CancellationException if the build was cancelled (the file is left as it was)
+     * @throws org.twisty.DatabaseException if the file cannot be written or read back
+     * @throws IllegalStateException if {@code cancellation} is closed
+     */
+    public static Cube3Solver open(Path tableFile, Cancellation cancellation) {
+        Objects.requireNonNull(tableFile, "tableFile must not be null");
+        String file = tableFile.toString();
+        return new Cube3Solver(withCancellation(cancellation, token -> nativeOpen(file, token)));
+    }
+
+    /**
+     * {@link #open(Path)} on {@link #defaultTableFile()}.
+     *
+     * @return the open solver
+     * @throws org.twisty.DatabaseException if the file cannot be written or read back
+     */
+    public static Cube3Solver open() {
+        return new Cube3Solver(nativeOpen("", 0));
+    }
+
+    /**
+     * Opens an existing table file, never building.
+     *
+     * @param tableFile the table file
+     * @return the open solver
+     * @throws NullPointerException if {@code tableFile} is null
+     * @throws org.twisty.DatabaseException if the file is missing, truncated, corrupt, of another
+     *     format version or not a 3x3x3 table file (the message names the file and the reason)
+     */
+    public static Cube3Solver openExisting(Path tableFile) {
+        Objects.requireNonNull(tableFile, "tableFile must not be null");
+        return new Cube3Solver(nativeOpenExisting(tableFile.toString()));
+    }
+
+    /**
+     * The default table file: {@code $TWISTY_CACHE_DIR}, else {@code $XDG_CACHE_HOME/twisty},
+     * else {@code $HOME/.cache/twisty}, else the system's temporary folder, then the file name of
+     * the current table format ({@code cube3-twophase-v1.tbl}). Read from the environment of the
+     * process on each call.
+     *
+     * @return the default table file (which may not exist yet)
+     */
+    public static Path defaultTableFile() {
+        return Paths.get(nativeDefaultPath());
+    }
+
+    /**
+     * {@link #solve(Cube, int)} with the bound {@link #DEFAULT_MAX_LENGTH} (21).
+     *
+     * @param cube the cube to solve, in any orientation
+     * @return the solution's canonical move text, empty for a solved cube
+     * @throws NullPointerException if {@code cube} is null
+     * @throws IllegalStateException if the solver is closed
+     */
+    public String solve(Cube cube) {
+        return solve(cube, DEFAULT_MAX_LENGTH, null, null);
+    }
+
+    /**
+     * A solution of at most {@code maxLength} face turns: the first one the search finds (not
+     * necessarily the shortest).
+     *
+     * @param cube the cube to solve, in any orientation
+     * @param maxLength the longest solution accepted, 0 to 40
+     * @return the solution's canonical move text, empty for a solved cube
+     * @throws NullPointerException if {@code cube} is null
+     * @throws IllegalArgumentException if {@code maxLength} is negative or above 40, or no
+     *     solution of at most {@code maxLength} moves exists ("no solution of at most N moves
+     *     exists for this cube")
+     * @throws IllegalStateException if the solver is closed
+     */
+    public String solve(Cube cube, int maxLength) {
+        return solve(cube, maxLength, null, null);
+    }
+
+    /**
+     * {@link #solve(Cube, int)} with a timeout and a cancellation flag. Cancellation is checked
+     * every few thousand search nodes, so a search that is quicker than that may still return
+     * its solution.
+     *
+     * @param cube the cube to solve, in any orientation
+     * @param maxLength the longest solution accepted, 0 to 40
+     * @param timeout give up after this long, or null (or zero) for no limit; rounded up to whole
+     *     milliseconds
+     * @param cancellation a flag another thread may cancel to stop the search, or null
+     * @return the solution's canonical move text, empty for a solved cube
+     * @throws NullPointerException if {@code cube} is null
+     * @throws IllegalArgumentException if {@code maxLength} is negative or above 40, no solution
+     *     of at most {@code maxLength} moves exists, or {@code timeout} is negative
+     * @throws CancellationException if the search was cancelled or reached its timeout
+     * @throws IllegalStateException if the solver or {@code cancellation} is closed
+     */
+    public String solve(Cube cube, int maxLength, Duration timeout, Cancellation cancellation) {
+        Objects.requireNonNull(cube, "cube must not be null");
+        long millis = timeoutMillis(timeout);
+        String text = cube.toString();
+        return withPointer(p -> withCancellation(cancellation,
+                token -> nativeSolve(p, text, maxLength, millis, token)));
+    }
+
+    /**
+     * Milliseconds for the native side: 0 for null or zero (no limit); a positive duration rounded
+     * up (so that it never becomes "no limit"), saturating at {@code Long.MAX_VALUE}. The same rule
+     * as {@code Square1Solver}'s.
+     */
+    static long timeoutMillis(Duration timeout) {
+        if (timeout == null || timeout.isZero()) {
+            return 0;
+        }
+        if (timeout.isNegative()) {
+            throw new IllegalArgumentException("timeout must not be negative (got " + timeout + ")");
+        }
+        long millis;
+        try {
+            millis = timeout.toMillis();
+        } catch (ArithmeticException tooLong) {
+            return Long.MAX_VALUE;
+        }
+        boolean exact = timeout.equals(Duration.ofMillis(millis));
+        return exact || millis == Long.MAX_VALUE ? millis : millis + 1;
+    }
+
+    /** Runs a native call with the pointer of a cancellation flag, or 0 when there is none. */
+    private static <R> R withCancellation(Cancellation cancellation, LongFunction<R> call) {
+        return cancellation == null ? call.apply(0) : withPointerOf(cancellation, call);
+    }
+
+    private static native long nativeOpen(String tableFile, long cancellation);
+
+    private static native long nativeOpenExisting(String tableFile);
+
+    private static native String nativeDefaultPath();
+
+    private static native void nativeFree(long solver);
+
+    private static native String nativeSolve(long solver, String cube, int maxLength, long timeoutMillis,
+            long cancellation);
+}

@@ -1,0 +1,427 @@
+package org.twisty.cube3;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.api.io.TempDir;
+import org.twisty.Cancellation;
+import org.twisty.DatabaseException;
+import org.twisty.InvalidNotationException;
+import org.twisty.InvalidStateException;
+import org.twisty.TwistyException;
+
+/**
+ * The 3x3x3 two-phase solver against the table file the Rust suite writes
+ * ({@code build/vector-dbs/cube3-twophase.tbl}, found like the vectors' {@code $DB} files):
+ * solutions checked by applying them, bounds, errors, cancellation and timeouts, the handle
+ * contract and one solver shared by many threads.
+ */
+class Cube3SolverTest {
+    @TempDir
+    static Path dir;
+
+    static Path tableFile;
+    static Cube3Solver solver;
+
+    /** A random cube with a bound of 17: no solution that short is found quickly, the search runs on. */
+    static final Cube HARD = Cube.random(3);
+    static final int HARD_BOUND = 17;
+
+    @BeforeAll
+    static void open() {
+        tableFile = dbDir().resolve("cube3-twophase.tbl");
+        assertTrue(Files.isRegularFile(tableFile), "the 3x3x3 table file is missing: " + tableFile
+                + ". The Rust suite writes it: run `cargo test --release -p twisty --test vectors` first (make test"
+                + " does), or point -Dtwisty.db.dir / TWISTY_DB_DIR at its directory");
+        solver = Cube3Solver.openExisting(tableFile);
+    }
+
+    @AfterAll
+    static void close() {
+        if (solver != null) {
+            solver.close();
+        }
+    }
+
+    /** {@code $DB} of the vectors: -Dtwisty.db.dir, else TWISTY_DB_DIR, else build/vector-dbs (as VectorTest). */
+    static Path dbDir() {
+        String d = System.getProperty("twisty.db.dir");
+        if (d == null) {
+            d = System.getenv("TWISTY_DB_DIR");
+        }
+        String vectors = System.getProperty("twisty.vectors.dir");
+        Path vectorsDir = vectors != null ? Paths.get(vectors) : Paths.get("..", "tests", "vectors");
+        Path path = d != null ? Paths.get(d)
+                : vectorsDir.toAbsolutePath().normalize().getParent().getParent().resolve(Paths.get("build", "vector-dbs"));
+        return path.toAbsolutePath().normalize();
+    }
+
+    /** Moves in a solution's canonical text. */
+    private static int length(String solution) {
+        return solution.isEmpty() ? 0 : solution.split(" ").length;
+    }
+
+    /** Checks a solution: it solves the cube, is plain face turns, and is within the bound. */
+    private static void assertSolves(Cube cube, String solution, int maxLength) {
+        assertTrue(cube.apply(solution).isSolved(), cube + " + " + solution);
+        assertTrue(length(solution) <= maxLength, solution + " is longer than " + maxLength);
+        assertEquals(Moves.canonical(solution), solution, "canonical text");
+        assertFalse(solution.contains("(") || solution.contains("w") || solution.matches(".*[MESxyz].*"), solution);
+    }
+
+    @Test
+    void randomCubesAreSolvedWithinTheBound() {
+        for (long seed = 0; seed < 30; seed++) {
+            Cube cube = Cube.random(seed);
+            int bound = seed < 10 ? 20 : 21;
+            String s = solver.solve(cube, bound);
+            assertSolves(cube, s, bound);
+            assertEquals(s, solver.solve(cube, bound), "deterministic");
+        }
+        Cube cube = Cube.random(99);
+        assertEquals(solver.solve(cube, 21), solver.solve(cube), "the default bound is 21");
+        assertEquals(21, Cube3Solver.DEFAULT_MAX_LENGTH);
+    }
+
+    @Test
+    void cubesInAnyOrientationAreSolvedInSpace() {
+        for (String moves : new String[] {"x R U' y F2", "Rw U M' E2 S", "y2 (R U R') F", "z' Fw2 Lw' x2",
+                "x y2 U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2 z"}) {
+            Cube cube = Cube.fromMoves(moves);
+            assertFalse(cube.isSolved());
+            assertSolves(cube, solver.solve(cube, 21), 21);
+        }
+        Cube rotated = Cube.random(5).apply("x y2");
+        assertSolves(rotated, solver.solve(rotated, 20), 20);
+        // A rotation alone: the pieces are solved, the solution is empty.
+        assertEquals("", solver.solve(Cube.fromMoves("x y"), 0));
+    }
+
+    @Test
+    void shortCubesAndTheBound() {
+        assertEquals("", solver.solve(Cube.solved(), 0));
+        assertEquals("", solver.solve(Cube.solved(), 40));
+        for (String moves : new String[] {"R", "R U", "R U F", "R U F' L2 D B'"}) {
+            Cube cube = Cube.fromMoves(moves);
+            int n = length(moves);
+            assertSolves(cube, solver.solve(cube, n), n);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> solver.solve(cube, n - 1));
+            assertEquals("no solution of at most " + (n - 1) + " moves exists for this cube", e.getMessage());
+        }
+        assertEquals("max_length 41 is out of range (0..40)",
+                assertThrows(IllegalArgumentException.class, () -> solver.solve(Cube.solved(), 41)).getMessage());
+        assertEquals("max_length 2147483647 is out of range (0..40)", assertThrows(IllegalArgumentException.class,
+                () -> solver.solve(Cube.solved(), Integer.MAX_VALUE)).getMessage());
+        assertEquals("maxLength must not be negative (got -1)",
+                assertThrows(IllegalArgumentException.class, () -> solver.solve(Cube.solved(), -1)).getMessage());
+        assertEquals("timeout must not be negative (got PT-0.001S)", assertThrows(IllegalArgumentException.class,
+                () -> solver.solve(Cube.solved(), 21, Duration.ofMillis(-1), null)).getMessage());
+        assertEquals(0, Cube3Solver.timeoutMillis(null));
+        assertEquals(0, Cube3Solver.timeoutMillis(Duration.ZERO));
+        assertEquals(1, Cube3Solver.timeoutMillis(Duration.ofNanos(1)), "rounded up, never 'no limit'");
+        assertEquals(Long.MAX_VALUE, Cube3Solver.timeoutMillis(Duration.ofSeconds(Long.MAX_VALUE)));
+    }
+
+    @Test
+    void defaultTableFileIsAPerUserCacheFile() {
+        Path p = Cube3Solver.defaultTableFile();
+        assertTrue(p.getFileName().toString().matches("cube3-twophase-v\\d+\\.tbl"), p.toString());
+        assertTrue(p.isAbsolute(), p.toString());
+    }
+
+    // ---- table files ----------------------------------------------------------------------------
+
+    @Test
+    void openBuildsAMissingFileAndCanBeCancelled() throws Exception {
+        Path fresh = dir.resolve("sub").resolve("fresh.tbl");
+        // Cancelled before the build starts: nothing is written.
+        try (Cancellation c = new Cancellation()) {
+            c.cancel();
+            assertEquals("table generation was cancelled",
+                    assertThrows(CancellationException.class, () -> Cube3Solver.open(fresh, c)).getMessage());
+        }
+        assertFalse(Files.exists(fresh));
+        // Cancelled from another thread while it builds.
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try (Cancellation c = new Cancellation()) {
+            Future<Cube3Solver> f = pool.submit(() -> Cube3Solver.open(fresh, c));
+            Thread.sleep(300);
+            c.cancel();
+            ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(120, TimeUnit.SECONDS));
+            assertTrue(e.getCause() instanceof CancellationException, e.getCause().toString());
+        } finally {
+            pool.shutdownNow();
+        }
+        assertFalse(Files.exists(fresh));
+        // Built and saved: the same file as the Rust suite's, the same answers.
+        Cube cube = Cube.random(11);
+        try (Cube3Solver s = Cube3Solver.open(fresh)) {
+            assertEquals(solver.solve(cube, 21), s.solve(cube, 21));
+        }
+        assertEquals(Files.size(tableFile), Files.size(fresh));
+        try (Cube3Solver s = Cube3Solver.open(fresh, null)) { // usable: opened, not rebuilt
+            assertEquals(solver.solve(cube, 20), s.solve(cube, 20));
+        }
+    }
+
+    @Test
+    void openExistingRefusesMissingTruncatedAndForeignFiles() throws IOException {
+        byte[] good = Files.readAllBytes(tableFile);
+        Path truncated = dir.resolve("truncated.tbl");
+        Files.write(truncated, java.util.Arrays.copyOf(good, good.length - 1));
+        byte[] magic = good.clone();
+        magic[0] ^= 0x55;
+        Path badMagic = dir.resolve("bad-magic.tbl");
+        Files.write(badMagic, magic);
+        Path empty = dir.resolve("empty.tbl");
+        Files.write(empty, new byte[0]);
+        Path missing = dir.resolve("missing.tbl");
+        Path sq1 = tableFile.resolveSibling("sq1-solver.tbl");
+
+        for (Path p : List.of(truncated, badMagic, empty, missing, dir, sq1)) {
+            DatabaseException e = assertThrows(DatabaseException.class, () -> Cube3Solver.openExisting(p), p.toString());
+            assertEquals(TwistyException.DATABASE, e.code());
+            assertTrue(e.getMessage().startsWith("3x3x3 table file " + p + ": "), e.getMessage());
+        }
+        assertTrue(assertThrows(DatabaseException.class, () -> Cube3Solver.openExisting(truncated)).getMessage()
+                .endsWith("(truncated or damaged)"));
+        assertTrue(assertThrows(DatabaseException.class, () -> Cube3Solver.openExisting(badMagic)).getMessage()
+                .endsWith("not a twisty 3x3x3 table file (bad magic)"));
+        assertTrue(assertThrows(DatabaseException.class, () -> Cube3Solver.openExisting(missing)).getMessage()
+                .contains("cannot open"));
+        assertFalse(Files.exists(missing), "openExisting never builds");
+        byte[] damaged = good.clone();
+        damaged[damaged.length - 1] ^= 1;
+        Path corrupt = dir.resolve("corrupt.tbl");
+        Files.write(corrupt, damaged);
+        assertTrue(assertThrows(DatabaseException.class, () -> Cube3Solver.openExisting(corrupt)).getMessage()
+                .endsWith("fails its checksum (damaged)"));
+        for (String name : List.of("cube3-twophase-truncated.tbl", "cube3-twophase-bad-magic.tbl",
+                "cube3-twophase-bad-version.tbl")) {
+            Path p = tableFile.resolveSibling(name);
+            assertEquals(4, assertThrows(DatabaseException.class, () -> Cube3Solver.openExisting(p)).code());
+        }
+    }
+
+    // ---- errors ---------------------------------------------------------------------------------
+
+    @Test
+    void badCubesFailWhenTheyAreParsed() {
+        assertEquals(1, assertThrows(InvalidNotationException.class, () -> Cube.parse("ABCDEFGH=ABCDEFGHIJKL=")).code());
+        assertEquals("edge and corner permutation parities differ",
+                assertThrows(InvalidStateException.class, () -> Cube.parse("BACDEFGH=ABCDEFGHIJKL=A")).getMessage());
+    }
+
+    private static DynamicTest nullCase(String call, String expectedMessage, Executable executable) {
+        return DynamicTest.dynamicTest(call + " throws NullPointerException", () -> {
+            NullPointerException e = assertThrows(NullPointerException.class, executable);
+            assertEquals(expectedMessage, e.getMessage());
+        });
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyPublicMethodRejectsNullArguments() {
+        return Stream.of(
+                nullCase("Cube3Solver.open(null)", "tableFile must not be null", () -> Cube3Solver.open(null)),
+                nullCase("Cube3Solver.open(null, c)", "tableFile must not be null",
+                        () -> Cube3Solver.open(null, null)),
+                nullCase("Cube3Solver.openExisting(null)", "tableFile must not be null",
+                        () -> Cube3Solver.openExisting(null)),
+                nullCase("solve(null)", "cube must not be null", () -> solver.solve(null)),
+                nullCase("solve(null, 21)", "cube must not be null", () -> solver.solve(null, 21)),
+                nullCase("solve(null, 21, t, c)", "cube must not be null",
+                        () -> solver.solve(null, 21, Duration.ofSeconds(1), null)));
+    }
+
+    // ---- cancellation and timeouts ----------------------------------------------------------------
+
+    @Test
+    void cancellationBeforeAndDuringASearch() throws Exception {
+        String cancelled = "the search was cancelled";
+        try (Cancellation c = new Cancellation()) {
+            c.cancel();
+            assertEquals(cancelled, assertThrows(CancellationException.class,
+                    () -> solver.solve(HARD, HARD_BOUND, null, c)).getMessage());
+            // A search shorter than the first check still answers.
+            assertEquals("", solver.solve(Cube.solved(), 21, null, c));
+        }
+        // From another thread while the search runs.
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try (Cancellation c = new Cancellation()) {
+            CountDownLatch started = new CountDownLatch(1);
+            Future<String> f = pool.submit(() -> {
+                started.countDown();
+                return solver.solve(HARD, HARD_BOUND, null, c);
+            });
+            assertTrue(started.await(60, TimeUnit.SECONDS));
+            Thread.sleep(100);
+            c.cancel();
+            ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(60, TimeUnit.SECONDS));
+            assertTrue(e.getCause() instanceof CancellationException, e.getCause().toString());
+            assertEquals(cancelled, e.getCause().getMessage());
+        } finally {
+            pool.shutdownNow();
+        }
+        // The solver is still fine.
+        Cube cube = Cube.random(12);
+        assertSolves(cube, solver.solve(cube, 21), 21);
+    }
+
+    @Test
+    void aShortTimeoutStopsALongSearch() {
+        long start = System.nanoTime();
+        CancellationException e = assertThrows(CancellationException.class,
+                () -> solver.solve(HARD, HARD_BOUND, Duration.ofMillis(50), null));
+        assertEquals("the search reached its deadline before finding a solution of at most 17 moves", e.getMessage());
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(20), "the timeout was honoured");
+        // A generous timeout changes nothing.
+        Cube cube = Cube.random(13);
+        assertEquals(solver.solve(cube, 21), solver.solve(cube, 21, Duration.ofMinutes(5), null));
+    }
+
+    // ---- the handle contract and threads --------------------------------------------------------
+
+    @Test
+    void aClosedSolverThrowsIllegalStateExceptionAndClosingTwiceIsHarmless() {
+        Cube3Solver s = Cube3Solver.openExisting(tableFile);
+        assertFalse(s.isClosed());
+        s.close();
+        s.close();
+        assertTrue(s.isClosed());
+        List<Executable> calls = List.of(
+                () -> s.solve(Cube.solved()),
+                () -> s.solve(Cube.random(1), 21),
+                () -> s.solve(Cube.random(1), 21, Duration.ofSeconds(1), null));
+        for (Executable call : calls) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, call);
+            assertEquals("Cube3Solver is closed", e.getMessage());
+        }
+        // A closed cancellation flag is refused too.
+        Cancellation c = new Cancellation();
+        c.close();
+        assertEquals("Cancellation is closed", assertThrows(IllegalStateException.class,
+                () -> solver.solve(Cube.solved(), 21, null, c)).getMessage());
+    }
+
+    /** What one pass over a few cubes computes, in order. */
+    private static List<String> workload(Cube3Solver s) {
+        List<String> out = new ArrayList<>();
+        for (long seed = 100; seed < 112; seed++) {
+            Cube cube = Cube.random(seed);
+            out.add(s.solve(cube, 21));
+            out.add(s.solve(cube.apply("z"), 20));
+        }
+        return out;
+    }
+
+    @Test
+    void oneSolverSharedByManyThreadsGivesTheSingleThreadedAnswers() throws Exception {
+        List<String> expected = workload(solver);
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<List<String>>> results = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                results.add(pool.submit(() -> {
+                    start.await();
+                    return workload(solver);
+                }));
+            }
+            start.countDown();
+            for (Future<List<String>> r : results) {
+                assertEquals(expected, r.get(300, TimeUnit.SECONDS));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void closeDuringASearchLetsTheSearchFinishOnIntactTables() throws Exception {
+        Cube3Solver s = Cube3Solver.openExisting(tableFile);
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try (Cancellation c = new Cancellation()) {
+            CountDownLatch started = new CountDownLatch(1);
+            Future<String> f = pool.submit(() -> {
+                started.countDown();
+                return s.solve(HARD, HARD_BOUND, null, c);
+            });
+            assertTrue(started.await(60, TimeUnit.SECONDS));
+            Thread.sleep(100);
+            s.close(); // the search keeps running on its tables
+            assertTrue(s.isClosed());
+            assertEquals("Cube3Solver is closed",
+                    assertThrows(IllegalStateException.class, () -> s.solve(Cube.solved(), 21)).getMessage());
+            Thread.sleep(100);
+            c.cancel();
+            ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(60, TimeUnit.SECONDS));
+            assertTrue(e.getCause() instanceof CancellationException, e.getCause().toString());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void callsRacingACloseEitherAnswerCorrectlyOrSeeItClosed() throws Exception {
+        Cube cube = Cube.random(21);
+        String expected = solver.solve(cube, 21);
+        for (int round = 0; round < 5; round++) {
+            Cube3Solver s = Cube3Solver.openExisting(tableFile);
+            ExecutorService pool = Executors.newFixedThreadPool(6);
+            AtomicInteger answered = new AtomicInteger();
+            AtomicInteger refused = new AtomicInteger();
+            try {
+                CountDownLatch start = new CountDownLatch(1);
+                List<Future<?>> futures = new ArrayList<>();
+                for (int i = 0; i < 6; i++) {
+                    futures.add(pool.submit(() -> {
+                        start.await();
+                        for (int j = 0; j < 50; j++) {
+                            try {
+                                assertEquals(expected, s.solve(cube, 21));
+                                answered.incrementAndGet();
+                            } catch (IllegalStateException closed) {
+                                assertEquals("Cube3Solver is closed", closed.getMessage());
+                                refused.incrementAndGet();
+                            }
+                        }
+                        return null;
+                    }));
+                }
+                start.countDown();
+                Thread.sleep(round * 3L);
+                s.close();
+                for (Future<?> f : futures) {
+                    f.get(300, TimeUnit.SECONDS);
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+            assertEquals(6 * 50, answered.get() + refused.get());
+        }
+    }
+}
