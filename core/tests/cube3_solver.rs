@@ -240,3 +240,33 @@ fn table_build_reports_progress_and_can_be_cancelled() {
         assert!(i == 0 || r.done > reports[i - 1].done);
     }
 }
+
+#[test]
+fn short_g1_cubes_get_their_optimal_phase2_length() {
+    // Within G1, a cube made by k phase-2 moves is solved by the two-phase solver (phase 1
+    // empty in the first direction) in at most k moves, and never fewer than the brute-force
+    // optimum over G1 moves.
+    let s = solver();
+    let g1: Vec<Move> = ["U", "U2", "U'", "D", "D2", "D'", "R2", "L2", "F2", "B2"]
+        .iter()
+        .map(|m| m.parse().unwrap())
+        .collect();
+    fn fewest(c: &Cube, max: u32, g1: &[Move]) -> u32 {
+        fn dfs(c: &Cube, togo: u32, g1: &[Move]) -> bool {
+            togo == 0 && c.is_solved()
+                || togo > 0 && g1.iter().any(|&m| dfs(&c.apply_move(m), togo - 1, g1))
+        }
+        (0..=max).find(|&d| dfs(c, d, g1)).unwrap()
+    }
+    let mut rng = Rng::new(4);
+    for k in 1..=5 {
+        for _ in 0..4 {
+            let c = (0..k).fold(Cube::SOLVED, |c, _| {
+                c.apply_move(g1[rng.below(10) as usize])
+            });
+            let best = fewest(&c, k, &g1);
+            let alg = s.solve(&c, &bound(best)).unwrap();
+            assert_solves(&c, &alg, best);
+        }
+    }
+}

@@ -127,7 +127,7 @@ pub fn perm_rank(p: &[u8]) -> u32 {
     x
 }
 
-fn perm_unrank(mut x: u32, out: &mut [u8]) {
+pub(super) fn perm_unrank(mut x: u32, out: &mut [u8]) {
     let n = out.len();
     let mut digits = vec![0u32; n];
     for i in (0..n).rev() {

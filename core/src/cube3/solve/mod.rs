@@ -9,15 +9,17 @@
 //! Phase 1 is pruned by its exact distance (`sym.rs`: every phase-1 position, reduced by the
 //! eight rotations that keep the U/D axis, 2 bits per entry), so it wastes almost no nodes; each
 //! phase-1 depth is tried in six directions (the cube seen along each axis, and its inverse),
-//! which finds a solution within the bound much sooner. Phase 2 is pruned by three tables:
-//! corners x slice order, U/D edges x slice order, U/D edges x U-corner places.
+//! which finds a solution within the bound much sooner. Phase 2 is pruned by the exact distance
+//! of the corner and U/D-edge permutations together (`sym.rs` again, 2 bits per entry) and by
+//! three small tables that see the slice order: corners x slice order, U/D edges x slice order,
+//! U/D edges x U-corner places.
 //!
 //! Redundant work is skipped the usual way: no two consecutive moves of one face, opposite faces
 //! in one fixed order, and a phase-1 sequence must end with a quarter turn of R, L, F or B (one
 //! ending in a G1 move is a shorter phase 1 followed by phase 2).
 //!
-//! The tables (76 MB, 70 MB of them the phase-1 distances) are built in about 15 seconds on two
-//! cores, saved to a versioned, checksummed cache file ([`crate::tablefile`]) and
+//! The tables (130 MB: 70 MB phase-1 and 53 MB phase-2 distances) are built in about a minute
+//! on two cores, saved to a versioned, checksummed cache file ([`crate::tablefile`]) and
 //! memory-mapped afterwards; a [`Solver`] is `Send + Sync`
 //! and one serves any number of threads. Every solution is checked by applying it before it is
 //! returned.
@@ -42,18 +44,19 @@ use coord::*;
 compile_error!("the 3x3x3 table file stores 16-bit entries little-endian, as they lie in memory");
 
 /// Name of the cache file inside the cache folder.
-pub const CACHE_FILE: &str = "cube3-twophase-v2.tbl";
+pub const CACHE_FILE: &str = "cube3-twophase-v3.tbl";
 const MAGIC: &[u8; 8] = b"TWC3TWOP";
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 
 /// Sections of the table file, in order: move tables (16-bit entries) then pruning tables.
-const SECTIONS: [(&str, usize); 9] = [
+const SECTIONS: [(&str, usize); 10] = [
     ("twist move", TWISTS * MOVES * 2),
     ("flip move", FLIPS * MOVES * 2),
     ("slice move", SLICES * MOVES * 2),
     ("corner permutation move", PERMS8 * 10 * 2),
     ("edge permutation move", PERMS8 * 10 * 2),
-    ("phase-1 distance", sym::ENTRIES.div_ceil(4)),
+    ("phase-1 distance", sym::PHASE1_ENTRIES.div_ceil(4)),
+    ("phase-2 distance", sym::PHASE2_ENTRIES.div_ceil(4)),
     ("corner permutation pruning", PERMS8 * SLICE_ORDERS),
     ("edge permutation pruning", PERMS8 * SLICE_ORDERS),
     ("edge permutation corner set pruning", PERMS8 * CORNER_SETS),
@@ -66,6 +69,7 @@ enum T {
     CornerMove,
     EdgeMove,
     PhaseOne,
+    PhaseTwo,
     CornerPrune,
     EdgePrune,
     EdgeCornerSetPrune,
@@ -120,8 +124,9 @@ pub struct Solver {
     file: TableFile,
     layout: Layout<'static>,
     slice_set: Vec<u16>,
-    /// Flipslice classes and rotated twists (computed on opening, a few milliseconds).
-    sym: sym::SymTables,
+    /// Classes and rotated coordinates of the two large tables (computed on opening).
+    sym1: sym::SymTable,
+    sym2: sym::SymTable,
     /// Slice-order moves (24 x 10), small enough to compute on opening.
     order_move: Vec<u16>,
     /// Corner set (0..70) of each corner permutation.
@@ -166,23 +171,48 @@ impl Solver {
                 "table generation was cancelled",
             ));
         }
-        let sym = sym::SymTables::build();
-        let mut level_done = |level: u8, reached: u64| {
+        let mut level_done = |phase: u8, level: u8, reached: u64, total: usize| {
             progress.report(&ProgressReport {
-                phase: format!("3x3x3 tables: phase-1 distance {level}"),
+                phase: format!("3x3x3 tables: phase-{phase} distance {level}"),
                 level: level as u32,
                 done: reached,
-                total: sym::ENTRIES as u64,
+                total: total as u64,
                 found: reached,
                 elapsed: start.elapsed(),
                 eta: None,
             });
             !cancel.is_cancelled()
         };
-        let dist = sym::distances(&sym, (&twists, &flips, &sets), solved_set, &mut level_done)
-            .ok_or_else(|| Error::new(ErrorKind::Cancelled, "table generation was cancelled"))?;
+        let cancelled = || Error::new(ErrorKind::Cancelled, "table generation was cancelled");
+        let sym1 = sym::phase1_table();
+        let dist = sym::distances(
+            &sym1,
+            MOVES,
+            |a, m| {
+                let (set, fl) = (a as usize / FLIPS, a as usize % FLIPS);
+                sets[set * MOVES + m] as u32 * FLIPS as u32 + flips[fl * MOVES + m] as u32
+            },
+            &twists,
+            (solved_set as u32 * FLIPS as u32, 0),
+            &mut |level, reached| level_done(1, level, reached, sym::PHASE1_ENTRIES),
+        )
+        .ok_or_else(cancelled)?;
         layout
             .section_mut(&mut data, T::PhaseOne as usize)
+            .copy_from_slice(&sym::pack_mod3(&dist));
+        drop(dist);
+        let sym2 = sym::phase2_table();
+        let dist = sym::distances(
+            &sym2,
+            PHASE2_MOVES.len(),
+            |a, m| corners[a as usize * 10 + m] as u32,
+            &edges,
+            (0, 0),
+            &mut |level, reached| level_done(2, level, reached, sym::PHASE2_ENTRIES),
+        )
+        .ok_or_else(cancelled)?;
+        layout
+            .section_mut(&mut data, T::PhaseTwo as usize)
             .copy_from_slice(&sym::pack_mod3(&dist));
         drop(dist);
         let prunes = [
@@ -246,7 +276,8 @@ impl Solver {
             layout,
             solved_set: sets[slice(&Perm::IDENTITY) as usize],
             slice_set: sets,
-            sym: sym::SymTables::build(),
+            sym1: sym::phase1_table(),
+            sym2: sym::phase2_table(),
             order_move: slice_order_moves(&p2),
             corner_set_of: corner_sets_of_permutations(),
             moves,
@@ -304,9 +335,13 @@ impl Solver {
                 order_move: &self.order_move,
                 corner_set_of: &self.corner_set_of,
                 edge_corner_set_prune: self.bytes(T::EdgeCornerSetPrune),
-                phase_one: sym::PhaseOne {
-                    sym: &self.sym,
+                phase_one: sym::Packed {
+                    sym: &self.sym1,
                     packed: self.bytes(T::PhaseOne),
+                },
+                phase_two: sym::Packed {
+                    sym: &self.sym2,
+                    packed: self.bytes(T::PhaseTwo),
                 },
                 corner_prune: self.bytes(T::CornerPrune),
                 edge_prune: self.bytes(T::EdgePrune),
@@ -454,7 +489,8 @@ struct Views<'a> {
     order_move: &'a [u16],
     corner_set_of: &'a [u8],
     edge_corner_set_prune: &'a [u8],
-    phase_one: sym::PhaseOne<'a>,
+    phase_one: sym::Packed<'a>,
+    phase_two: sym::Packed<'a>,
     corner_prune: &'a [u8],
     edge_prune: &'a [u8],
     slice_set: &'a [u16],
@@ -498,7 +534,7 @@ impl Search<'_> {
         let set = self.t.slice_set[n.slice as usize] as u32;
         self.t
             .phase_one
-            .residue(n.twist, set * FLIPS as u32 + n.flip as u32)
+            .residue(set * FLIPS as u32 + n.flip as u32, n.twist)
     }
 
     #[inline(always)]
@@ -592,7 +628,7 @@ impl Search<'_> {
                 continue;
             }
             let child = self.step(n, m as usize);
-            let cd = sym::PhaseOne::child_distance(d, self.residue(child));
+            let cd = sym::child_distance(d, self.residue(child));
             if cd >= togo {
                 continue;
             }
@@ -616,12 +652,42 @@ impl Search<'_> {
         debug_assert_eq!(self.t.slice_set[slice(&p) as usize], self.solved_set);
         let room = self.max - self.path.len() as u32;
         let prev = self.path.last().copied().unwrap_or(u8::MAX);
-        for depth in self.h2(c, e, o)..=room {
-            if self.phase2(c, e, o, depth, prev) {
+        let h = self.h2(c, e, o);
+        if h > room {
+            return false;
+        }
+        let Some(d) = self.permutations_distance(c, e, room) else {
+            return false;
+        };
+        for depth in h.max(d)..=room {
+            if self.phase2(c, e, o, depth, prev, d) {
                 return true;
             }
         }
         false
+    }
+
+    /// Exact distance of the corner and U/D-edge permutations from solved with G1 moves, if at
+    /// most `max`: walk down, one move that lowers the residue's distance at a time.
+    fn permutations_distance(&self, mut c: u16, mut e: u16, max: u32) -> Option<u32> {
+        let mut d = 0;
+        while c != 0 || e != 0 {
+            if d == max {
+                return None;
+            }
+            let r = self.t.phase_two.residue(c as u32, e);
+            (c, e) = (0..PHASE2_MOVES.len())
+                .map(|k| {
+                    (
+                        self.t.corner_move[c as usize * 10 + k],
+                        self.t.edge_move[e as usize * 10 + k],
+                    )
+                })
+                .find(|&(c2, e2)| self.t.phase_two.residue(c2 as u32, e2) == (r + 2) % 3)
+                .expect("an unsolved position has a nearer neighbour");
+            d += 1;
+        }
+        Some(d)
     }
 
     #[inline(always)]
@@ -633,7 +699,8 @@ impl Search<'_> {
         a.max(b).max(d) as u32
     }
 
-    fn phase2(&mut self, c: u16, e: u16, o: u16, togo: u32, prev: u8) -> bool {
+    /// Phase-2 sequences of exactly `togo` more moves; `d` is the permutations' distance.
+    fn phase2(&mut self, c: u16, e: u16, o: u16, togo: u32, prev: u8, d: u32) -> bool {
         self.stats.phase2_nodes += 1;
         if self.stats.phase2_nodes & 4095 == 0 && self.stop() {
             return true;
@@ -653,8 +720,12 @@ impl Search<'_> {
                 self.t.edge_move[e as usize * 10 + k],
                 self.t.order_move[o as usize * 10 + k],
             );
+            let d2 = sym::child_distance(d, self.t.phase_two.residue(c2 as u32, e2));
+            if d2 >= togo {
+                continue;
+            }
             self.path.push(m);
-            if self.phase2(c2, e2, o2, togo - 1, m) {
+            if self.phase2(c2, e2, o2, togo - 1, m, d2) {
                 return true;
             }
             self.path.pop();

@@ -1,15 +1,20 @@
-//! The exact phase-1 distance: one table over every phase-1 position, reduced by symmetry.
+//! Exact distances over a pair of coordinates, reduced by symmetry: the one mechanism behind
+//! the solver's two large tables.
 //!
-//! A phase-1 position is (twist, flip, slice places): 2187 x 2048 x 495 = 2.2 billion values,
-//! too many to store. The eight rotations that keep the U/D axis (orientations 0..8: U or D on
-//! top) map phase 1 to itself (the face moves to face moves, G1 to G1), so conjugate positions
-//! are equally far from G1. Flip and slice places together ("flipslice", 1,013,760 values) fall
-//! into [`FLIPSLICE_CLASSES`] classes under those rotations; a position is looked up as (class,
-//! twist conjugated by the rotation that takes its flipslice to the class representative).
+//! The eight rotations that keep the U/D axis (orientations 0..8: U or D on top) map the face
+//! moves to face moves, G1 to G1 and the phase-2 moves to phase-2 moves, so a cube and its
+//! rotated images are equally far from G1 (and, within G1, from solved). A table over a pair
+//! `(a, b)` of coordinates stores one entry per (class of `a` under the rotations, `b` seen
+//! through the rotation that takes `a` to its class representative).
 //!
-//! Entries hold the distance modulo 3 (2 bits): the search knows the exact distance of the
-//! node it comes from, and a move changes the distance by -1, 0 or +1, which the residue tells
-//! apart. The root's distance is found by walking down to G1 ([`PhaseOne::distance`]).
+//! - Phase 1: `a` = flipslice (slice places x 2048 + flip, 1,013,760 values, [`FLIPSLICE_CLASSES`]
+//!   classes), `b` = twist: every phase-1 position, so the phase-1 distance is exact.
+//! - Phase 2: `a` = corner permutation ([`CORNER_CLASSES`] classes), `b` = permutation of the
+//!   eight U/D edges: everything in G1 but the order of the slice edges.
+//!
+//! Entries hold the distance modulo 3 (2 bits): the search knows the distance of the node it
+//! comes from, and a move changes it by -1, 0 or +1, which the residue tells apart
+//! ([`child_distance`]).
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
@@ -24,67 +29,55 @@ pub const SYMS: usize = 8;
 pub const FLIPSLICES: usize = SLICE_SETS * FLIPS;
 /// Flipslice classes under [`SYMS`] rotations (checked by a test).
 pub const FLIPSLICE_CLASSES: usize = 127_166;
-pub const ENTRIES: usize = FLIPSLICE_CLASSES * TWISTS;
-
-/// A flipslice value of a cube: slice places x 2048 + flip.
-fn flipslice(p: &Perm, sets: &[u16]) -> u32 {
-    sets[slice(p) as usize] as u32 * FLIPS as u32 + flip(p) as u32
-}
-
-/// The symmetry tables: class and rotation of every flipslice value, rotation images of twists,
-/// and each class's representative and symmetries.
-pub struct SymTables {
-    /// `class << 3 | rotation`: the rotation takes the value to its class representative.
-    pub class_of: Vec<u32>,
-    /// `twist_conj[t * SYMS + s]`: the twist of the cube with twist `t` after rotation `s`.
-    pub twist_conj: Vec<u16>,
-    /// Representative flipslice value of each class.
-    pub rep: Vec<u32>,
-    /// Rotations that fix each class's representative (bit s set).
-    pub stab: Vec<u8>,
-}
+/// Corner-permutation classes under [`SYMS`] rotations (checked by a test).
+pub const CORNER_CLASSES: usize = 5_288;
+pub const PHASE1_ENTRIES: usize = FLIPSLICE_CLASSES * TWISTS;
+pub const PHASE2_ENTRIES: usize = CORNER_CLASSES * PERMS8;
 
 /// `s` applied to a cube: the cube seen after rotation `s` (a conjugation).
 fn conj(s: usize, p: &Perm) -> Perm {
     tables().conjugate(s as u8, p)
 }
 
-/// A cube with the given flipslice value (other pieces arbitrary).
-fn cube_of_flipslice(x: u32, set_rep: &[u16]) -> Perm {
-    let mut p = Perm::IDENTITY;
-    set_slice(&mut p, set_rep[x as usize / FLIPS]);
-    set_flip(&mut p, (x as usize % FLIPS) as u16);
-    p
+/// How the two coordinates of a table are read from cubes and made into cubes (any cube with
+/// the value will do: the rotated value depends on the value alone).
+pub struct Coords<'a> {
+    pub a_count: usize,
+    pub b_count: usize,
+    pub a_cube: &'a dyn Fn(u32) -> Perm,
+    pub a_of: &'a dyn Fn(&Perm) -> u32,
+    pub b_cube: &'a dyn Fn(u32) -> Perm,
+    pub b_of: &'a dyn Fn(&Perm) -> u32,
 }
 
-/// One slice value for each set of places.
-fn set_reps(sets: &[u16]) -> Vec<u16> {
-    let mut rep = vec![u16::MAX; SLICE_SETS];
-    for (x, &k) in sets.iter().enumerate() {
-        if rep[k as usize] == u16::MAX {
-            rep[k as usize] = x as u16;
-        }
-    }
-    rep
+/// Classes of `a`, rotated values of `b`.
+pub struct SymTable {
+    /// `class << 3 | rotation`: the rotation takes the value to its class representative.
+    pub class_of: Vec<u32>,
+    /// `b_conj[b * SYMS + s]`: the `b` of a cube after rotation `s`.
+    pub b_conj: Vec<u16>,
+    /// Representative `a` of each class.
+    pub rep: Vec<u32>,
+    /// Rotations that fix each class's representative (bit s set).
+    pub stab: Vec<u8>,
+    pub b_count: usize,
 }
 
-impl SymTables {
-    pub fn build() -> SymTables {
-        let sets = slice_sets();
-        let set_rep = set_reps(&sets);
+impl SymTable {
+    pub fn build(c: &Coords) -> SymTable {
         let inv = |s: usize| tables().ori_inv[s] as usize;
-        let mut class_of = vec![u32::MAX; FLIPSLICES];
+        let mut class_of = vec![u32::MAX; c.a_count];
         let mut rep = Vec::new();
         let mut stab = Vec::new();
-        for x in 0..FLIPSLICES as u32 {
+        for x in 0..c.a_count as u32 {
             if class_of[x as usize] != u32::MAX {
                 continue;
             }
             let class = rep.len() as u32;
-            let p = cube_of_flipslice(x, &set_rep);
+            let p = (c.a_cube)(x);
             let mut fixed = 0u8;
             for s in 0..SYMS {
-                let y = flipslice(&conj(s, &p), &sets);
+                let y = (c.a_of)(&conj(s, &p));
                 if y == x {
                     fixed |= 1 << s;
                 }
@@ -96,68 +89,114 @@ impl SymTables {
             rep.push(x);
             stab.push(fixed);
         }
-        let twist_conj = (0..TWISTS as u16)
-            .flat_map(|t| {
-                let mut p = Perm::IDENTITY;
-                set_twist(&mut p, t);
-                (0..SYMS).map(move |s| twist(&conj(s, &p)))
+        let b_conj = (0..c.b_count as u32)
+            .flat_map(|b| {
+                let p = (c.b_cube)(b);
+                (0..SYMS).map(move |s| (c.b_of)(&conj(s, &p)) as u16)
             })
             .collect();
-        SymTables {
+        SymTable {
             class_of,
-            twist_conj,
+            b_conj,
             rep,
             stab,
+            b_count: c.b_count,
         }
     }
 
-    /// Entry of a phase-1 position.
+    pub fn entries(&self) -> usize {
+        self.rep.len() * self.b_count
+    }
+
+    /// Entry of a position.
     #[inline(always)]
-    pub fn entry(&self, twist: u16, flipslice: u32) -> usize {
-        let cs = self.class_of[flipslice as usize];
+    pub fn entry(&self, a: u32, b: u16) -> usize {
+        let cs = self.class_of[a as usize];
         let (class, s) = ((cs >> 3) as usize, (cs & 7) as usize);
-        class * TWISTS + self.twist_conj[twist as usize * SYMS + s] as usize
+        class * self.b_count + self.b_conj[b as usize * SYMS + s] as usize
     }
 }
 
-/// Exact phase-1 distances of every position, one byte each, by breadth-first search over the
-/// entries (forward while the level is small, then backward from the unreached ones).
-/// `level_done(level, entries reached)` is called after each level; when it returns false the
-/// build stops (`None`).
+/// The phase-1 pair: flipslice and twist.
+pub fn phase1_table() -> SymTable {
+    let sets = slice_sets();
+    let mut set_rep = vec![u16::MAX; SLICE_SETS];
+    for (x, &k) in sets.iter().enumerate() {
+        if set_rep[k as usize] == u16::MAX {
+            set_rep[k as usize] = x as u16;
+        }
+    }
+    SymTable::build(&Coords {
+        a_count: FLIPSLICES,
+        b_count: TWISTS,
+        a_cube: &|x| {
+            let mut p = Perm::IDENTITY;
+            set_slice(&mut p, set_rep[x as usize / FLIPS]);
+            set_flip(&mut p, (x as usize % FLIPS) as u16);
+            p
+        },
+        a_of: &|p| sets[slice(p) as usize] as u32 * FLIPS as u32 + flip(p) as u32,
+        b_cube: &|t| {
+            let mut p = Perm::IDENTITY;
+            set_twist(&mut p, t as u16);
+            p
+        },
+        b_of: &|p| twist(p) as u32,
+    })
+}
+
+/// The phase-2 pair: corner permutation and U/D-edge permutation.
+pub fn phase2_table() -> SymTable {
+    SymTable::build(&Coords {
+        a_count: PERMS8,
+        b_count: PERMS8,
+        a_cube: &|x| {
+            let mut p = Perm::IDENTITY;
+            perm_unrank(x, &mut p.cp);
+            p
+        },
+        a_of: &|p| corner_perm(p) as u32,
+        b_cube: &|x| {
+            let mut p = Perm::IDENTITY;
+            perm_unrank(x, &mut p.ep[..8]);
+            p
+        },
+        b_of: &|p| edge8_perm(p) as u32,
+    })
+}
+
+/// Exact distances of every entry from the entry of `solved`, one byte each, by breadth-first
+/// search (forward while the level is small, then backward from the unreached entries).
+/// `a_move(a, m)` and `b_move[b * moves + m]` move the two coordinates. `level_done(level,
+/// entries reached)` is called after each level; when it returns false the build stops (`None`).
 pub fn distances(
-    sym: &SymTables,
-    (twist_move, flip_move, set_move): (&[u16], &[u16], &[u16]),
-    solved_set: u16,
+    sym: &SymTable,
+    moves: usize,
+    a_move: impl Fn(u32, usize) -> u32 + Sync,
+    b_move: &[u16],
+    solved: (u32, u16),
     level_done: &mut dyn FnMut(u8, u64) -> bool,
 ) -> Option<Vec<u8>> {
     const UNSET: u8 = u8::MAX;
-    let dist: Vec<AtomicU8> = (0..ENTRIES).map(|_| AtomicU8::new(UNSET)).collect();
-    #[inline(always)]
-    fn neighbours(
-        sym: &SymTables,
-        (twist_move, flip_move, set_move): (&[u16], &[u16], &[u16]),
-        e: usize,
-        mut f: impl FnMut(usize),
-    ) {
-        let (class, t) = (e / TWISTS, e % TWISTS);
-        let x = sym.rep[class] as usize;
-        let (set, fl) = (x / FLIPS, x % FLIPS);
-        for m in 0..MOVES {
-            let x2 =
-                set_move[set * MOVES + m] as u32 * FLIPS as u32 + flip_move[fl * MOVES + m] as u32;
-            f(sym.entry(twist_move[t * MOVES + m], x2));
+    let entries = sym.entries();
+    let nb = sym.b_count;
+    let dist: Vec<AtomicU8> = (0..entries).map(|_| AtomicU8::new(UNSET)).collect();
+    let neighbours = |e: usize, f: &mut dyn FnMut(usize)| {
+        let (class, b) = (e / nb, e % nb);
+        let a = sym.rep[class];
+        for m in 0..moves {
+            f(sym.entry(a_move(a, m), b_move[b * moves + m]));
         }
-    }
-    let mv = (twist_move, flip_move, set_move);
+    };
     // Entries of one position: a representative fixed by rotations also stands for the
-    // rotated twists.
+    // rotated values of b.
     let set_all = |e: usize, level: u8| -> u64 {
-        let (class, t) = (e / TWISTS, e % TWISTS);
-        let mut n = 0;
+        let (class, b) = (e / nb, e % nb);
         let fixed = sym.stab[class];
+        let mut n = 0;
         for s in 0..SYMS {
             if fixed & (1 << s) != 0 {
-                let e2 = class * TWISTS + sym.twist_conj[t * SYMS + s] as usize;
+                let e2 = class * nb + sym.b_conj[b * SYMS + s] as usize;
                 if dist[e2]
                     .compare_exchange(UNSET, level, Ordering::Relaxed, Ordering::Relaxed)
                     .is_ok()
@@ -168,40 +207,30 @@ pub fn distances(
         }
         n
     };
-    let start = sym.entry(0, solved_set as u32 * FLIPS as u32);
-    let mut reached = set_all(start, 0);
+    let mut reached = set_all(sym.entry(solved.0, solved.1), 0);
     let mut level = 0u8;
     loop {
-        let backward = reached as usize > ENTRIES / 3;
-        let found: u64 = if backward {
-            (0..ENTRIES)
-                .into_par_iter()
-                .with_min_len(1 << 14)
-                .map(|e| {
-                    if dist[e].load(Ordering::Relaxed) != UNSET {
-                        return 0;
-                    }
+        let backward = reached as usize > entries / 3;
+        let found: u64 = (0..entries)
+            .into_par_iter()
+            .with_min_len(1 << 14)
+            .map(|e| {
+                let d = dist[e].load(Ordering::Relaxed);
+                if backward && d == UNSET {
                     let mut hit = false;
-                    neighbours(sym, mv, e, |n| {
+                    neighbours(e, &mut |n| {
                         hit = hit || dist[n].load(Ordering::Relaxed) == level;
                     });
                     if hit { set_all(e, level + 1) } else { 0 }
-                })
-                .sum()
-        } else {
-            (0..ENTRIES)
-                .into_par_iter()
-                .with_min_len(1 << 14)
-                .map(|e| {
-                    if dist[e].load(Ordering::Relaxed) != level {
-                        return 0;
-                    }
+                } else if !backward && d == level {
                     let mut n = 0;
-                    neighbours(sym, mv, e, |x| n += set_all(x, level + 1));
+                    neighbours(e, &mut |x| n += set_all(x, level + 1));
                     n
-                })
-                .sum()
-        };
+                } else {
+                    0
+                }
+            })
+            .sum();
         if found == 0 {
             break;
         }
@@ -225,29 +254,29 @@ pub fn pack_mod3(dist: &[u8]) -> Vec<u8> {
         .collect()
 }
 
-/// The packed table, with what a lookup needs.
-pub struct PhaseOne<'a> {
-    pub sym: &'a SymTables,
+/// A packed table with what a lookup needs.
+pub struct Packed<'a> {
+    pub sym: &'a SymTable,
     pub packed: &'a [u8],
 }
 
-impl PhaseOne<'_> {
+impl Packed<'_> {
     /// Distance modulo 3 of a position.
     #[inline(always)]
-    pub fn residue(&self, twist: u16, flipslice: u32) -> u32 {
-        let e = self.sym.entry(twist, flipslice);
+    pub fn residue(&self, a: u32, b: u16) -> u32 {
+        let e = self.sym.entry(a, b);
         ((self.packed[e >> 2] >> (2 * (e & 3))) & 3) as u32
     }
+}
 
-    /// The distance of a child whose parent is `d` away: `d - 1`, `d` or `d + 1`.
-    #[inline(always)]
-    pub fn child_distance(d: u32, residue: u32) -> u32 {
-        // (residue - d) mod 3 is 2 for d - 1, 0 for d, 1 for d + 1.
-        match (residue + 3 - d % 3) % 3 {
-            2 => d - 1,
-            0 => d,
-            _ => d + 1,
-        }
+/// The distance of a child whose parent is `d` away: `d - 1`, `d` or `d + 1`.
+#[inline(always)]
+pub fn child_distance(d: u32, residue: u32) -> u32 {
+    // (residue - d) mod 3 is 2 for d - 1, 0 for d, 1 for d + 1.
+    match (residue + 3 - d % 3) % 3 {
+        2 => d - 1,
+        0 => d,
+        _ => d + 1,
     }
 }
 
@@ -260,52 +289,102 @@ mod tests {
         *crate::cube3::Cube::random(rng).pieces()
     }
 
-    #[test]
-    fn rotations_keep_phase_one_and_its_coordinates() {
-        let sym = SymTables::build();
-        assert_eq!(sym.rep.len(), FLIPSLICE_CLASSES);
-        assert!(sym.class_of.iter().all(|&c| c != u32::MAX));
-        let sets = slice_sets();
-        let moves = face_moves();
+    /// Checks a table on pairs of cubes with equal coordinates from `pair`.
+    fn checks(
+        sym: &SymTable,
+        a_of: &dyn Fn(&Perm) -> u32,
+        b_of: &dyn Fn(&Perm) -> u32,
+        pair: &dyn Fn(&mut Rng) -> (Perm, Perm),
+    ) {
         let mut rng = Rng::new(5);
+        assert!(sym.class_of.iter().all(|&c| c != u32::MAX));
         for s in 0..SYMS {
-            // Inverse rotations undo each other; face moves stay face moves.
+            for _ in 0..200 {
+                let (x, y) = pair(&mut rng);
+                assert_eq!((a_of(&x), b_of(&x)), (a_of(&y), b_of(&y)));
+                // Rotated images of cubes with equal coordinates have equal coordinates.
+                let (rx, ry) = (conj(s, &x), conj(s, &y));
+                assert_eq!((a_of(&rx), b_of(&rx)), (a_of(&ry), b_of(&ry)));
+                // The stored rotation takes a value to its class representative.
+                let cs = sym.class_of[a_of(&x) as usize];
+                let to_rep = conj((cs & 7) as usize, &x);
+                assert_eq!(a_of(&to_rep), sym.rep[(cs >> 3) as usize]);
+                assert_eq!(
+                    sym.b_conj[b_of(&x) as usize * SYMS + (cs & 7) as usize] as u32,
+                    b_of(&to_rep)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn rotations_keep_the_face_moves() {
+        let moves = face_moves();
+        for s in 0..SYMS {
             let inv = tables().ori_inv[s] as usize;
             assert!(inv < SYMS);
             for m in &moves {
                 assert_eq!(conj(inv, &conj(s, m)), *m);
                 assert!(moves.contains(&conj(s, m)));
             }
-            for _ in 0..200 {
-                let a = random_perm(&mut rng);
-                let mut b = random_perm(&mut rng);
-                // Same twist, flip and slice places, other permutations: the rotated images
-                // agree in those coordinates too.
-                b.co = a.co;
-                b.eo = a.eo;
-                let mut places: Vec<usize> = (0..12).filter(|&i| a.ep[i] >= 8).collect();
-                let mut others: Vec<usize> = (0..12).filter(|&i| a.ep[i] < 8).collect();
-                rng.shuffle(&mut places);
-                rng.shuffle(&mut others);
-                for (k, &i) in places.iter().enumerate() {
-                    b.ep[i] = 8 + k as u8;
-                }
-                for (k, &i) in others.iter().enumerate() {
-                    b.ep[i] = k as u8;
-                }
-                assert_eq!(flipslice(&a, &sets), flipslice(&b, &sets));
-                let (ra, rb) = (conj(s, &a), conj(s, &b));
-                assert_eq!(twist(&ra), twist(&rb));
-                assert_eq!(flipslice(&ra, &sets), flipslice(&rb, &sets));
-                // The stored rotation takes a value to its class representative.
-                let cs = sym.class_of[flipslice(&a, &sets) as usize];
-                let to_rep = conj((cs & 7) as usize, &a);
-                assert_eq!(flipslice(&to_rep, &sets), sym.rep[(cs >> 3) as usize]);
-                assert_eq!(
-                    sym.twist_conj[twist(&a) as usize * SYMS + (cs & 7) as usize],
-                    twist(&to_rep)
-                );
+            for &m in &PHASE2_MOVES {
+                let r = conj(s, &moves[m as usize]);
+                assert!(PHASE2_MOVES.iter().any(|&k| moves[k as usize] == r));
             }
         }
+    }
+
+    #[test]
+    fn phase1_classes() {
+        let sym = phase1_table();
+        assert_eq!(sym.rep.len(), FLIPSLICE_CLASSES);
+        let sets = slice_sets();
+        let a_of = |p: &Perm| sets[slice(p) as usize] as u32 * FLIPS as u32 + flip(p) as u32;
+        let b_of = |p: &Perm| twist(p) as u32;
+        // Same twist, flip and slice places; other pieces moved (only coordinates matter, so
+        // the second cube need not be solvable).
+        let pair = |rng: &mut Rng| {
+            let a = random_perm(rng);
+            let mut b = random_perm(rng);
+            b.co = a.co;
+            b.eo = a.eo;
+            let mut places: Vec<usize> = (0..12).filter(|&i| a.ep[i] >= 8).collect();
+            let mut others: Vec<usize> = (0..12).filter(|&i| a.ep[i] < 8).collect();
+            rng.shuffle(&mut places);
+            rng.shuffle(&mut others);
+            for (k, &i) in places.iter().enumerate() {
+                b.ep[i] = 8 + k as u8;
+            }
+            for (k, &i) in others.iter().enumerate() {
+                b.ep[i] = k as u8;
+            }
+            (a, b)
+        };
+        checks(&sym, &a_of, &b_of, &pair);
+    }
+
+    #[test]
+    fn phase2_classes() {
+        let sym = phase2_table();
+        assert_eq!(sym.rep.len(), CORNER_CLASSES);
+        let a_of = |p: &Perm| corner_perm(p) as u32;
+        let b_of = |p: &Perm| edge8_perm(p) as u32;
+        // Within G1: the same corner and U/D-edge permutations, the slice edges reordered.
+        let g1 = |rng: &mut Rng| {
+            let mut p = random_perm(rng);
+            p.co = [0; 8];
+            p.eo = [0; 12];
+            let mut ud: Vec<u8> = (0..8).collect();
+            rng.shuffle(&mut ud);
+            p.ep[..8].copy_from_slice(&ud);
+            p.ep[8..].copy_from_slice(&[8, 9, 10, 11]);
+            p
+        };
+        checks(&sym, &a_of, &b_of, &|rng| {
+            let a = g1(rng);
+            let mut b = a;
+            rng.shuffle(&mut b.ep[8..]);
+            (a, b)
+        });
     }
 }
