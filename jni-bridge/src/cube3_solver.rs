@@ -6,14 +6,14 @@
 
 use std::sync::Arc;
 
-use jni::objects::{JClass, JString};
+use jni::objects::{JClass, JObject, JString};
 use jni::sys::{jint, jlong};
 use jni::{EnvUnowned, jni_mangle};
 use twisty::api;
 use twisty::cube3::solve::Solver;
 
 use crate::error::{Result, call, string_arg, string_result, u32_arg, u64_arg};
-use crate::{cancellation, handle};
+use crate::{cancellation, handle, progress};
 
 const TYPE_NAME: &str = "Cube3Solver";
 
@@ -26,20 +26,23 @@ fn solver<'a>(ptr: jlong) -> Result<&'a Arc<Solver>> {
 }
 
 /// Opens the table file at `table_file` (empty: the default path), building and saving it first
-/// when it is missing, stale or damaged (tens of seconds), watching `cancel` (0 or a live
-/// `Cancellation` handle). The build's progress reports are not forwarded: the Java progress
-/// relay (`org.twisty.sq1.ProgressRelay`) is not reachable from `org.twisty.cube3` yet.
+/// when it is missing, stale or damaged (about a minute); the build reports through `relay`
+/// (null or a progress relay) on this thread and watches `cancel` (0 or a live `Cancellation`
+/// handle).
 #[jni_mangle("org.twisty.cube3.Cube3Solver")]
 pub fn native_open<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     table_file: JString<'local>,
+    relay: JObject<'local>,
     cancel: jlong,
 ) -> jlong {
     call(&mut env, |env| {
         let path = string_arg(env, &table_file, "tableFile")?;
         let token = cancellation::token_or_new(cancel)?;
-        let solver = api::cube3_solver_open(&path, &mut |_| {}, &token)?;
+        let solver = progress::with_relay(env, &relay, &token, |progress| {
+            api::cube3_solver_open(&path, progress, &token)
+        })?;
         Ok(handle::into_handle(solver))
     })
 }

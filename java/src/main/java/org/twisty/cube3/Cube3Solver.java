@@ -9,14 +9,17 @@ import java.util.function.LongFunction;
 import org.twisty.Cancellation;
 import org.twisty.NativeLibrary;
 import org.twisty.NativeObject;
+import org.twisty.sq1.BuildListener;
+import org.twisty.sq1.ProgressRelay;
 
 /**
  * The 3x3x3 two-phase solver (Kociemba's method): a solution of at most a given number of face
  * turns (half-turn metric) for any {@link Cube}, found in milliseconds for 21 moves.
  *
- * <p>The solver needs move and pruning tables (a file of about 76 MB, memory-mapped read-only).
- * {@link #open(Path)} builds and saves them when the file is missing, stale or damaged (tens of
- * seconds, cancellable with {@link #open(Path, Cancellation)}), then opens them;
+ * <p>The solver needs move and pruning tables (a file of about 130 MB, memory-mapped read-only).
+ * {@link #open(Path)} builds and saves them when the file is missing, stale or damaged (about a
+ * minute, with progress reports and cancellation through
+ * {@link #open(Path, BuildListener, Cancellation)}), then opens them;
  * {@link #openExisting(Path)} only opens. {@link #defaultTableFile()} is a per-user cache
  * location, which {@link #open()} uses.
  *
@@ -70,9 +73,30 @@ public final class Cube3Solver extends NativeObject implements AutoCloseable {
      * @throws IllegalStateException if {@code cancellation} is closed
      */
     public static Cube3Solver open(Path tableFile, Cancellation cancellation) {
+        return open(tableFile, null, cancellation);
+    }
+
+    /**
+     * {@link #open(Path)} with progress reports and cancellation of the table build. Reports
+     * arrive on the calling thread, one per finished level of each distance table (phases such as
+     * {@code "3x3x3 tables: phase-1 distance 7"}); nothing is reported when the file is usable.
+     *
+     * @param tableFile the table file (an empty path means {@link #defaultTableFile()})
+     * @param listener receives the reports, or null (see {@link BuildListener} for what happens
+     *     when it throws)
+     * @param cancellation a flag another thread (or the listener) may
+     *     {@linkplain Cancellation#cancel() cancel} to stop the build, or null
+     * @return the open solver
+     * @throws NullPointerException if {@code tableFile} is null
+     * @throws CancellationException if the build was cancelled (the file is left as it was)
+     * @throws org.twisty.DatabaseException if the file cannot be written or read back
+     * @throws IllegalStateException if {@code cancellation} is closed
+     */
+    public static Cube3Solver open(Path tableFile, BuildListener listener, Cancellation cancellation) {
         Objects.requireNonNull(tableFile, "tableFile must not be null");
         String file = tableFile.toString();
-        return new Cube3Solver(withCancellation(cancellation, token -> nativeOpen(file, token)));
+        ProgressRelay relay = ProgressRelay.of(listener);
+        return new Cube3Solver(withCancellation(cancellation, token -> nativeOpen(file, relay, token)));
     }
 
     /**
@@ -82,7 +106,7 @@ public final class Cube3Solver extends NativeObject implements AutoCloseable {
      * @throws org.twisty.DatabaseException if the file cannot be written or read back
      */
     public static Cube3Solver open() {
-        return new Cube3Solver(nativeOpen("", 0));
+        return new Cube3Solver(nativeOpen("", null, 0));
     }
 
     /**
@@ -192,7 +216,7 @@ public final class Cube3Solver extends NativeObject implements AutoCloseable {
         return cancellation == null ? call.apply(0) : withPointerOf(cancellation, call);
     }
 
-    private static native long nativeOpen(String tableFile, long cancellation);
+    private static native long nativeOpen(String tableFile, ProgressRelay relay, long cancellation);
 
     private static native long nativeOpenExisting(String tableFile);
 

@@ -5,8 +5,11 @@ package org.twisty.sq1;
  * solver's table build, an optimal search), on the thread that started the operation. The native
  * side finds {@link #report} by name and signature; a listener's exception propagates out of the
  * native call (see {@link BuildListener}).
+ *
+ * <p>Public only so that the library's other packages (the 3x3x3 solver) can pass one to their
+ * native calls; applications use {@link BuildListener}.
  */
-final class ProgressRelay {
+public final class ProgressRelay {
     private final BuildListener listener;
 
     private ProgressRelay(BuildListener listener) {
@@ -19,7 +22,7 @@ final class ProgressRelay {
      * @param listener the listener, or null
      * @return the relay to pass to native code, or null
      */
-    static ProgressRelay of(BuildListener listener) {
+    public static ProgressRelay of(BuildListener listener) {
         return listener == null ? null : new ProgressRelay(listener);
     }
 

@@ -165,6 +165,24 @@ class Cube3SolverTest {
                     assertThrows(CancellationException.class, () -> Cube3Solver.open(fresh, c)).getMessage());
         }
         assertFalse(Files.exists(fresh));
+        // Progress: one report per finished level, on the calling thread; the listener cancels.
+        List<org.twisty.sq1.BuildProgress> reports = new ArrayList<>();
+        List<Thread> threads = new ArrayList<>();
+        try (Cancellation c = new Cancellation()) {
+            assertThrows(CancellationException.class, () -> Cube3Solver.open(fresh, p -> {
+                reports.add(p);
+                threads.add(Thread.currentThread());
+                if (reports.size() == 2) {
+                    c.cancel();
+                }
+            }, c));
+        }
+        assertEquals(2, reports.size());
+        assertEquals("3x3x3 tables: phase-1 distance 1", reports.get(0).phase());
+        assertEquals(2, reports.get(1).level());
+        assertTrue(reports.get(1).done() > reports.get(0).done());
+        assertEquals(List.of(Thread.currentThread(), Thread.currentThread()), threads);
+        assertFalse(Files.exists(fresh));
         // Cancelled from another thread while it builds.
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try (Cancellation c = new Cancellation()) {
