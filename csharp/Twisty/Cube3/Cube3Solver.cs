@@ -141,7 +141,7 @@ public sealed class Cube3Solver : IDisposable
         NativeErrors.ThrowIfNull(cube, nameof(cube));
         // Named as in the Java API, so that the messages are the same.
         NativeErrors.ThrowIfNegative(maxLength, nameof(maxLength));
-        var ms = TimeoutMillis(timeout, nameof(timeout));
+        var ms = Timeouts.Millis(timeout, nameof(timeout));
         return _handle.Use(p =>
         {
             using var op = NativeOperation.Start(CancelTokenName, cancellationToken);
@@ -153,21 +153,4 @@ public sealed class Cube3Solver : IDisposable
 
     /// <summary>Frees the native solver (once no call is using it). Calling it again does nothing.</summary>
     public void Dispose() => _handle.Dispose();
-
-    /// <summary>
-    /// A timeout in whole milliseconds for the engine (0 = none), rounded up so that it never
-    /// becomes none; the same rule as <c>Square1Solver</c>'s.
-    /// </summary>
-    private static ulong TimeoutMillis(TimeSpan? timeout, string paramName)
-    {
-        if (timeout is not { } t || t == TimeSpan.Zero || t == Timeout.InfiniteTimeSpan)
-        {
-            return 0;
-        }
-        if (t < TimeSpan.Zero)
-        {
-            throw NativeErrors.Create(NativeErrors.InvalidArgument, $"{paramName} must not be negative (got {t})", paramName: paramName);
-        }
-        return Math.Max(1UL, (ulong)Math.Ceiling(t.TotalMilliseconds));
-    }
 }

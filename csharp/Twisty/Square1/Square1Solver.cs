@@ -142,7 +142,7 @@ public sealed class Square1Solver : IDisposable
         IProgress<BuildProgress>? progress = null, CancellationToken cancellationToken = default)
     {
         NativeErrors.ThrowIfNull(state, nameof(state));
-        var ms = TimeoutMillis(timeout, nameof(timeout));
+        var ms = Timeouts.Millis(timeout, nameof(timeout));
         return _handle.Use(p =>
         {
             using var op = NativeOperation.Start(CancelTokenName, cancellationToken, progress, Square1Database.ToBuildProgress);
@@ -170,7 +170,7 @@ public sealed class Square1Solver : IDisposable
         TimeSpan? timeout = null, CancellationToken cancellationToken = default)
     {
         NativeErrors.ThrowIfNull(state, nameof(state));
-        var ms = TimeoutMillis(timeout, nameof(timeout));
+        var ms = Timeouts.Millis(timeout, nameof(timeout));
         // A limit below 1 goes to the engine as 0, which refuses it with its own message.
         var count = (uint)Math.Max(limit, 0);
         return _handle.Use(p =>
@@ -212,7 +212,7 @@ public sealed class Square1Solver : IDisposable
         // Named as in the Java API's FastSolveOptions, so that the messages are the same.
         NativeErrors.ThrowIfNegative(o.MaxLength, "maxLength");
         NativeErrors.ThrowIfNegative(o.NodeLimit, "nodeLimit");
-        var ms = TimeoutMillis(o.Timeout, "timeout");
+        var ms = Timeouts.Millis(o.Timeout, "timeout");
         return _handle.Use(p =>
         {
             using var op = NativeOperation.Start(CancelTokenName, o.CancellationToken);
@@ -234,18 +234,4 @@ public sealed class Square1Solver : IDisposable
 
     /// <summary>Frees the native solver (once no call is using it). Calling it again does nothing.</summary>
     public void Dispose() => _handle.Dispose();
-
-    /// <summary>A timeout in whole milliseconds for the engine (0 = none), rounded up so that it never becomes none.</summary>
-    private static ulong TimeoutMillis(TimeSpan? timeout, string paramName)
-    {
-        if (timeout is not { } t || t == TimeSpan.Zero || t == Timeout.InfiniteTimeSpan)
-        {
-            return 0;
-        }
-        if (t < TimeSpan.Zero)
-        {
-            throw NativeErrors.Create(NativeErrors.InvalidArgument, $"{paramName} must not be negative (got {t})", paramName: paramName);
-        }
-        return Math.Max(1UL, (ulong)Math.Ceiling(t.TotalMilliseconds));
-    }
 }

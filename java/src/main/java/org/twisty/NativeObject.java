@@ -1,6 +1,7 @@
 package org.twisty;
 
 import java.lang.ref.Reference;
+import java.time.Duration;
 import java.util.function.LongFunction;
 import java.util.function.LongToIntFunction;
 import java.util.function.LongUnaryOperator;
@@ -68,6 +69,45 @@ public abstract class NativeObject implements AutoCloseable {
      */
     protected static <R> R withPointerOf(NativeObject other, LongFunction<R> call) {
         return other.withPointer(call);
+    }
+
+    /**
+     * Milliseconds for the native side: 0 for null or zero (no limit); a positive duration rounded
+     * up (so that it never becomes "no limit"), saturating at {@code Long.MAX_VALUE}. The one rule
+     * of every timeout the library takes.
+     *
+     * @param timeout the timeout, or null
+     * @return milliseconds, 0 meaning none
+     * @throws IllegalArgumentException if {@code timeout} is negative
+     */
+    public static long timeoutMillis(Duration timeout) {
+        if (timeout == null || timeout.isZero()) {
+            return 0;
+        }
+        if (timeout.isNegative()) {
+            throw new IllegalArgumentException("timeout must not be negative (got " + timeout + ")");
+        }
+        long millis;
+        try {
+            millis = timeout.toMillis();
+        } catch (ArithmeticException tooLong) {
+            return Long.MAX_VALUE;
+        }
+        boolean exact = timeout.equals(Duration.ofMillis(millis));
+        return exact || millis == Long.MAX_VALUE ? millis : millis + 1;
+    }
+
+    /**
+     * Runs a native call with the pointer of a cancellation flag, or 0 when there is none.
+     *
+     * @param <R> the call's result type
+     * @param cancellation the flag, or null
+     * @param call the native call, given the flag's pointer or 0
+     * @return what {@code call} returns
+     * @throws IllegalStateException if {@code cancellation} is closed
+     */
+    protected static <R> R withCancellation(Cancellation cancellation, LongFunction<R> call) {
+        return cancellation == null ? call.apply(0) : withPointerOf(cancellation, call);
     }
 
     /** {@link #withPointer} for a {@code long} result. */

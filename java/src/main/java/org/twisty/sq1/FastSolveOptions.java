@@ -145,7 +145,7 @@ public final class FastSolveOptions {
      * @throws IllegalArgumentException if {@code timeout} is negative
      */
     public FastSolveOptions withTimeout(Duration timeout) {
-        Square1Solver.timeoutMillis(timeout); // validates
+        org.twisty.NativeObject.timeoutMillis(timeout); // validates
         return new FastSolveOptions(metric, maxLength, nodeLimit, timeout, cancellation);
     }
 

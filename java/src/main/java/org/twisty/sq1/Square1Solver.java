@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.LongFunction;
 import org.twisty.Cancellation;
 import org.twisty.NativeLibrary;
 import org.twisty.NativeObject;
@@ -281,32 +280,6 @@ public final class Square1Solver extends NativeObject implements AutoCloseable {
      */
     public Square1Scramble scramble(long seed) {
         return withPointer(p -> nativeScramble(p, seed));
-    }
-
-    /**
-     * Milliseconds for the native side: 0 for null or zero (no limit); a positive duration rounded
-     * up (so that it never becomes "no limit"), saturating at {@code Long.MAX_VALUE}.
-     */
-    static long timeoutMillis(Duration timeout) {
-        if (timeout == null || timeout.isZero()) {
-            return 0;
-        }
-        if (timeout.isNegative()) {
-            throw new IllegalArgumentException("timeout must not be negative (got " + timeout + ")");
-        }
-        long millis;
-        try {
-            millis = timeout.toMillis();
-        } catch (ArithmeticException tooLong) {
-            return Long.MAX_VALUE;
-        }
-        boolean exact = timeout.equals(Duration.ofMillis(millis));
-        return exact || millis == Long.MAX_VALUE ? millis : millis + 1;
-    }
-
-    /** Runs a native call with the pointer of a cancellation flag, or 0 when there is none. */
-    private static <R> R withCancellation(Cancellation cancellation, LongFunction<R> call) {
-        return cancellation == null ? call.apply(0) : withPointerOf(cancellation, call);
     }
 
     private static native long nativeOpen(String tableFile, ProgressRelay relay, long cancellation);

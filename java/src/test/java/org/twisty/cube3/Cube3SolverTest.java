@@ -140,10 +140,10 @@ class Cube3SolverTest {
                 assertThrows(IllegalArgumentException.class, () -> solver.solve(Cube.solved(), -1)).getMessage());
         assertEquals("timeout must not be negative (got PT-0.001S)", assertThrows(IllegalArgumentException.class,
                 () -> solver.solve(Cube.solved(), 21, Duration.ofMillis(-1), null)).getMessage());
-        assertEquals(0, Cube3Solver.timeoutMillis(null));
-        assertEquals(0, Cube3Solver.timeoutMillis(Duration.ZERO));
-        assertEquals(1, Cube3Solver.timeoutMillis(Duration.ofNanos(1)), "rounded up, never 'no limit'");
-        assertEquals(Long.MAX_VALUE, Cube3Solver.timeoutMillis(Duration.ofSeconds(Long.MAX_VALUE)));
+        assertEquals(0, org.twisty.NativeObject.timeoutMillis(null));
+        assertEquals(0, org.twisty.NativeObject.timeoutMillis(Duration.ZERO));
+        assertEquals(1, org.twisty.NativeObject.timeoutMillis(Duration.ofNanos(1)), "rounded up, never 'no limit'");
+        assertEquals(Long.MAX_VALUE, org.twisty.NativeObject.timeoutMillis(Duration.ofSeconds(Long.MAX_VALUE)));
     }
 
     @Test

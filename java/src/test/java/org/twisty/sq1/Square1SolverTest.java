@@ -262,11 +262,11 @@ class Square1SolverTest {
         assertNotEquals(o, o.withMaxLength(13));
         assertTrue(o.toString().contains("maxLength=12"), o.toString());
 
-        assertEquals(0, Square1Solver.timeoutMillis(null));
-        assertEquals(0, Square1Solver.timeoutMillis(Duration.ZERO));
-        assertEquals(1, Square1Solver.timeoutMillis(Duration.ofNanos(1)), "rounded up, never 'no limit'");
-        assertEquals(1000, Square1Solver.timeoutMillis(Duration.ofSeconds(1)));
-        assertEquals(Long.MAX_VALUE, Square1Solver.timeoutMillis(Duration.ofSeconds(Long.MAX_VALUE)));
+        assertEquals(0, org.twisty.NativeObject.timeoutMillis(null));
+        assertEquals(0, org.twisty.NativeObject.timeoutMillis(Duration.ZERO));
+        assertEquals(1, org.twisty.NativeObject.timeoutMillis(Duration.ofNanos(1)), "rounded up, never 'no limit'");
+        assertEquals(1000, org.twisty.NativeObject.timeoutMillis(Duration.ofSeconds(1)));
+        assertEquals(Long.MAX_VALUE, org.twisty.NativeObject.timeoutMillis(Duration.ofSeconds(Long.MAX_VALUE)));
     }
 
     @Test
