@@ -131,6 +131,7 @@ pub struct Solver {
     order_move: Vec<u16>,
     /// Corner set (0..70) of each corner permutation.
     corner_set_of: Vec<u8>,
+    frames: Frames,
     solved_set: u16,
     moves: [Perm; MOVES],
 }
@@ -280,6 +281,7 @@ impl Solver {
             sym2: sym::phase2_table(),
             order_move: slice_order_moves(&p2),
             corner_set_of: corner_sets_of_permutations(),
+            frames: Frames::new(),
             moves,
         }
     }
@@ -383,7 +385,7 @@ impl Solver {
         // Solve the pieces (orientation 0, where the centres' frame is space) in six directions
         // at once, then name each move in space for the cube's orientation.
         let pieces = Cube::SOLVED.with_pieces(cube);
-        let variants = directions(&pieces);
+        let variants = self.frames.directions(&pieces);
         let mut s = self.search(opts, variants[0].1);
         let found = s.run(&variants);
         if let Some(e) = s.stopped {
@@ -395,7 +397,9 @@ impl Solver {
                 opts.max_length
             )));
         };
-        let alg = in_space(cube.orientation(), &variants[v].0.back(&path));
+        let alg = self
+            .frames
+            .in_space(cube.orientation(), &variants[v].0.back(&path));
         if !cube.apply(&alg).is_solved() {
             return Err(Error::new(
                 ErrorKind::Panic,
@@ -437,18 +441,22 @@ impl Direction {
     }
 }
 
-/// The six variants of a cube in orientation 0 (`r⁻¹ c r` for r = none, `x`, `z`, and the same
-/// for `c⁻¹`), with how their solutions map back. Every variant has orientation 0, so its face
-/// moves are plain piece permutations.
-fn directions(c: &Cube) -> Vec<(Direction, Perm)> {
-    let face = face_moves();
-    let mut out = Vec::with_capacity(6);
-    for inverse in [false, true] {
-        let base = if inverse { c.inverse() } else { *c };
-        for rotation in ["", "x", "z"] {
+/// What the search directions and the naming of moves need, independent of the cube: computed
+/// once on opening.
+struct Frames {
+    /// The rotations `x` and `z` besides none, with how each relabels the face moves: variant
+    /// move `m` is `r m r⁻¹` on the cube, face move `relabel[m]`.
+    rotations: [(Cube, [u8; MOVES]); 3],
+    /// `in_space[o][m]`: the move, named in space, whose piece effect on a cube in orientation
+    /// `o` is the centres'-frame face move `m`.
+    in_space: Vec<[Move; MOVES]>,
+}
+
+impl Frames {
+    fn new() -> Frames {
+        let face = face_moves();
+        let rotations = ["", "x", "z"].map(|rotation| {
             let r = Cube::from_alg(&Alg::parse(rotation).expect("a rotation"));
-            let v = r.inverse().compose(&base).compose(&r);
-            // Variant move m is r m r⁻¹ on the cube: find which face move that is.
             let relabel = std::array::from_fn(|m| {
                 let moved = r
                     .compose(&Cube::SOLVED.with_pieces_of(&face[m]))
@@ -457,27 +465,50 @@ fn directions(c: &Cube) -> Vec<(Direction, Perm)> {
                     .position(|f| f == moved.pieces())
                     .expect("a rotation maps face moves to face moves") as u8
             });
-            out.push((Direction { relabel, inverse }, *v.pieces()));
+            (r, relabel)
+        });
+        let space_moves: Vec<Move> = Move::all().filter(|mv| mv.kind().is_face()).collect();
+        let in_space = (0..24u8)
+            .map(|o| {
+                let probe = Cube::SOLVED.with_orientation(o);
+                std::array::from_fn(|m| {
+                    *space_moves
+                        .iter()
+                        .find(|mv| *probe.apply_move(**mv).pieces() == face[m])
+                        .expect("every face move is some face move in space")
+                })
+            })
+            .collect();
+        Frames {
+            rotations,
+            in_space,
         }
     }
-    out
-}
 
-/// Names centres'-frame face moves in space for a cube in orientation `o`: the space move
-/// whose piece effect on that cube is the centres'-frame move.
-fn in_space(o: u8, path: &[u8]) -> Alg {
-    let probe = Cube::SOLVED.with_orientation(o);
-    let moves: Vec<Move> = path
-        .iter()
-        .map(|&m| {
-            let want = face_moves()[m as usize];
-            Move::all()
-                .filter(|mv| mv.kind().is_face())
-                .find(|mv| *probe.apply_move(*mv).pieces() == want)
-                .expect("every face move is some face move in space")
-        })
-        .collect();
-    Alg::from_moves(moves)
+    /// The six variants of a cube in orientation 0 (`r⁻¹ c r` for r = none, `x`, `z`, and the
+    /// same for `c⁻¹`), with how their solutions map back. Every variant has orientation 0, so
+    /// its face moves are plain piece permutations.
+    fn directions(&self, c: &Cube) -> Vec<(Direction, Perm)> {
+        let mut out = Vec::with_capacity(6);
+        for inverse in [false, true] {
+            let base = if inverse { c.inverse() } else { *c };
+            for (r, relabel) in &self.rotations {
+                let v = r.inverse().compose(&base).compose(r);
+                let direction = Direction {
+                    relabel: *relabel,
+                    inverse,
+                };
+                out.push((direction, *v.pieces()));
+            }
+        }
+        out
+    }
+
+    /// Names centres'-frame face moves in space for a cube in orientation `o`.
+    fn in_space(&self, o: u8, path: &[u8]) -> Alg {
+        let names = &self.in_space[o as usize];
+        Alg::from_moves(path.iter().map(|&m| names[m as usize]).collect())
+    }
 }
 
 struct Views<'a> {
