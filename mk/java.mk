@@ -10,7 +10,8 @@
 #   java-jar     java-native, then the jar without running the tests
 #   java-sample  compiles and runs java/samples/Sample.java against the jar alone
 #   bench-java   java-jar, then times the 3x3x3 solver through JNI (org.twisty.bench.Cube3SolverBench,
-#                BENCH_N random cubes, default 1000, at 21 and 20 moves) against the jar alone
+#                BENCH_N random cubes, default 1000, at 21 and 20 moves) and the Square-1 two-phase
+#                solver (org.twisty.bench.Square1FastBench, BENCH_N random states) against the jar
 #   java-clean   removes java/target
 #
 # Maven runs offline against Debian's repository through java/.mvn/maven.config
@@ -49,8 +50,9 @@ java-sample:
 # Not part of `make test`: a timing harness (no assertions about time).
 bench-java: java-jar
 	rm -rf $(JAVA_BENCH_OUT) && mkdir -p $(JAVA_BENCH_OUT)
-	javac -d $(JAVA_BENCH_OUT) -cp $(JAVA_JAR) $(JAVA_DIR)/src/test/java/org/twisty/bench/Cube3SolverBench.java
+	javac -d $(JAVA_BENCH_OUT) -cp $(JAVA_JAR) $(JAVA_DIR)/src/test/java/org/twisty/bench/*.java
 	java -cp $(JAVA_JAR):$(JAVA_BENCH_OUT) org.twisty.bench.Cube3SolverBench $(BENCH_N)
+	java -cp $(JAVA_JAR):$(JAVA_BENCH_OUT) org.twisty.bench.Square1FastBench $(BENCH_N)
 
 java-clean:
 	rm -rf $(JAVA_DIR)/target

@@ -335,6 +335,7 @@ fn fast_solutions_solve_within_their_bounds() {
         assert!(a.length >= opt.length);
         let bounded = FastOptions {
             max_length: Some(a.length + 4),
+            node_limit: None,
             ..FastOptions::default()
         };
         assert!(solver().solve_fast(&s, &bounded).unwrap().length <= a.length + 4);

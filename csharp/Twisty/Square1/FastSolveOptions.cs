@@ -5,8 +5,8 @@ namespace Twisty.Square1;
 
 /// <summary>
 /// Options of <see cref="Square1Solver.SolveFast"/>, the two-phase solver for short (not
-/// necessarily optimal) solutions. The defaults find the first solution, counted in the
-/// face-turn metric.
+/// necessarily optimal) solutions. The defaults search <see cref="DefaultNodeLimit"/> nodes
+/// (about 3 ms) and count lengths in the face-turn metric.
 /// </summary>
 /// <remarks>
 /// The search stops at the first solution of at most <see cref="MaxLength"/> moves; otherwise it
@@ -24,8 +24,14 @@ public sealed record FastSolveOptions
     /// <summary>Stop at the first solution at most this long; 0 (the default) = no bound. Must not be negative.</summary>
     public int MaxLength { get; init; }
 
-    /// <summary>Stop after this many search nodes; 0 (the default) = no limit. Must not be negative.</summary>
-    public long NodeLimit { get; init; }
+    /// <summary>
+    /// The default node limit, 100,000: about 3 ms and 28.6 face turns on average for random
+    /// states (the same default as the Rust and Java libraries).
+    /// </summary>
+    public const long DefaultNodeLimit = 100_000;
+
+    /// <summary>Stop after this many search nodes; default <see cref="DefaultNodeLimit"/>, 0 = no limit. Must not be negative.</summary>
+    public long NodeLimit { get; init; } = DefaultNodeLimit;
 
     /// <summary>
     /// Stop after this long (rounded up to whole milliseconds); null (the default),

@@ -51,6 +51,8 @@ pub struct SolveIndex {
     pub moves: Vec<Vec<ClassMove>>,
     /// Class of the cube shape.
     pub cube: usize,
+    /// The cube class's moves that keep the cube shape (phase 2 of the two-phase solver).
+    pub cube_moves: Vec<ClassMove>,
     /// Arrangements of the cube representative that are the solved puzzle turned, with the turn
     /// that solves them.
     pub solved: Vec<(Arrangement, (u8, u8))>,
@@ -134,10 +136,15 @@ impl SolveIndex {
                     .collect()
             })
             .collect();
-        let moves = (0..SHAPE_COUNT)
+        let moves: Vec<Vec<ClassMove>> = (0..SHAPE_COUNT)
             .map(|c| moves_from(&reps, &stabs, c))
             .collect();
         let cube = Shape::cube().index();
+        let cube_moves = moves[cube]
+            .iter()
+            .filter(|m| m.target as usize == cube)
+            .cloned()
+            .collect();
         let solved_state = State::solved(crate::sq1::Colouring::SixColour);
         let mut solved = Vec::new();
         for t in 0..12u8 {
@@ -157,6 +164,7 @@ impl SolveIndex {
             stabs,
             moves,
             cube,
+            cube_moves,
             solved,
             conjugations,
         }
@@ -397,6 +405,8 @@ mod tests {
         }
         // The cube representative has 16 layer-turn symmetries (4 per square layer).
         assert_eq!(ix.stabs[ix.cube].len(), 16);
+        // Half of the 8 x 8 twistable turns of a cube keep it a cube.
+        assert_eq!(ix.cube_moves.len(), super::super::search::CUBE_MOVES);
         assert_eq!(ix.solved.len(), 16);
     }
 }

@@ -10,6 +10,7 @@
 
 pub mod endgame;
 pub mod index;
+pub mod pairs;
 pub mod prune;
 pub mod scramble;
 pub mod search;
@@ -27,7 +28,7 @@ use endgame::Endgame;
 use index::SolveIndex;
 use prune::PruneTables;
 use search::{Limits, Node, Search};
-pub use twophase::FastOptions;
+pub use twophase::{DEFAULT_NODE_LIMIT, FastOptions};
 
 /// How the length of a solution is counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -148,7 +149,7 @@ pub struct Solver {
 }
 
 /// Name of the cache file inside the cache folder.
-pub const CACHE_FILE: &str = "sq1-solver-v3.tbl";
+pub const CACHE_FILE: &str = "sq1-solver-v4.tbl";
 
 impl Solver {
     /// Builds the tables in memory (about 10-30 seconds on two cores).
@@ -210,6 +211,7 @@ impl Solver {
             arr,
             middle: (state.middle() != crate::sq1::Middle::Square) as u8,
             k,
+            odd: twophase::parities(arr),
         })
     }
 
@@ -304,6 +306,14 @@ impl Solver {
     pub(crate) fn phase2_tables(&self, face_turn: bool) -> [twophase::Phase2Table<'_>; 2] {
         [false, true]
             .map(|e| twophase::Phase2Table::from_bytes(self.tables.phase2(e, face_turn), e))
+    }
+
+    /// The face-turn phase-2 bound: both permutation tables and the pair table.
+    pub(crate) fn face_turn_bound(&self) -> twophase::FaceTurnBound<'_> {
+        twophase::FaceTurnBound {
+            perms: self.phase2_tables(true),
+            pairs: pairs::PairTable::from_bytes(self.tables.pairs()),
+        }
     }
 
     pub(crate) fn phase1_table(&self, metric: Metric) -> &twophase::Phase1Table {

@@ -23,13 +23,14 @@
 //!      8    4  version (u32 LE)
 //!     16    8  index digest (u64 LE)
 //!     24    8  entries per table (u64 LE)
-//!     12    4  section count = 6
-//!     32   48  xxh3-64 of each section
-//!     80   48  zero
+//!     12    4  section count = 7
+//!     32   56  xxh3-64 of each section
+//!     88   40  zero
 //!    128       edges table, corners table: entries/2 bytes each, entry i in the low nibble
 //!              of byte i/2 when i is even, the high nibble when odd; then the four phase-2
 //!              tables of the two-phase solver (see `twophase.rs`: in twists, corners then
-//!              edges, then in face turns with two frames per entry), one byte per entry
+//!              edges, then in face turns with two frames per entry, then the pair table of
+//!              `pairs.rs`), one byte per entry
 //! ```
 
 use std::path::Path;
@@ -49,7 +50,7 @@ use super::index::{SolveIndex, is_odd};
 use super::twophase::PHASE2_ENTRIES;
 
 pub const MAGIC: &[u8; 8] = b"TWSQ1PRN";
-pub const VERSION: u32 = 3;
+pub const VERSION: u32 = 4;
 /// Entries per table.
 pub const ENTRIES: usize = SHAPE_COUNT * BIG_COUNT * 4;
 const UNSET: u8 = 0xFF;
@@ -264,15 +265,16 @@ fn pack(bytes: &[u8]) -> Vec<u8> {
     bytes.chunks(2).map(|p| p[0] | (p[1] << 4)).collect()
 }
 
-/// Names and bytes of each section of the file: the two packed tables, then the four phase-2
+/// Names and bytes of each section of the file: the two packed tables, then the five phase-2
 /// tables of the two-phase solver (one byte per entry).
-const SECTIONS: [(&str, usize); 6] = [
+const SECTIONS: [(&str, usize); 7] = [
     ("edges", ENTRIES / 2),
     ("corners", ENTRIES / 2),
     ("phase-2 corners", PHASE2_ENTRIES),
     ("phase-2 edges", PHASE2_ENTRIES),
     ("phase-2 face-turn corners", 2 * PHASE2_ENTRIES),
     ("phase-2 face-turn edges", 2 * PHASE2_ENTRIES),
+    ("phase-2 face-turn pairs", super::pairs::ENTRIES),
 ];
 
 fn layout(ix: &SolveIndex) -> Layout<'static> {
@@ -308,6 +310,11 @@ impl PruneTables {
     /// in twists, or in face turns.
     pub fn phase2(&self, edges_perm: bool, face_turn: bool) -> &[u8] {
         self.section(2 + 2 * face_turn as usize + edges_perm as usize)
+    }
+
+    /// The phase-2 pair table (see `pairs.rs`).
+    pub fn pairs(&self) -> &[u8] {
+        self.section(6)
     }
 
     #[inline(always)]
@@ -363,6 +370,15 @@ impl PruneTables {
                 .section_mut(&mut data, 2 + k)
                 .copy_from_slice(t.bytes());
         }
+        if cancel.is_cancelled() {
+            return Err(Error::new(
+                ErrorKind::Cancelled,
+                "the table build was cancelled",
+            ));
+        }
+        layout
+            .section_mut(&mut data, 6)
+            .copy_from_slice(super::pairs::PairTable::build(ix).bytes());
         progress.report(&ProgressReport {
             phase: "solver table: phase 2".into(),
             level: 0,

@@ -42,6 +42,8 @@ pub struct Node {
     pub middle: u8,
     /// Turn from the physical puzzle into the representative.
     pub k: (u8, u8),
+    /// Parities of the edges' permutation (bit 0) and the corners' (bit 1), kept along.
+    pub odd: u8,
 }
 
 impl Node {
@@ -67,11 +69,15 @@ impl Node {
                 arr: shuffle(self.arr, &m.shuffle),
                 middle: self.middle ^ 1,
                 k: m.canon,
+                odd: self.odd ^ (m.edges_odd as u8 | (m.corners_odd as u8) << 1),
             };
             (turn, cost, child)
         })
     }
 }
+
+/// Moves of the cube class that keep the cube shape (checked by a test of `index.rs`).
+pub const CUBE_MOVES: usize = 32;
 
 /// What a search may use and when it must stop.
 pub struct Limits<'a> {
@@ -98,8 +104,8 @@ pub struct Search<'a> {
     /// Only moves that keep the cube shape, with the phase-2 tables (phase 2 of the two-phase
     /// solver).
     pub cube_only: Option<&'a [super::twophase::Phase2Table<'a>; 2]>,
-    /// Phase 2 in the face-turn metric: quarter-turn moves only, priced by these tables.
-    pub face_turn_phase2: Option<&'a [super::twophase::Phase2Table<'a>; 2]>,
+    /// Phase 2 in the face-turn metric: cube-shape moves only, priced by this bound.
+    pub face_turn_phase2: Option<&'a super::twophase::FaceTurnBound<'a>>,
     deadline: Option<Instant>,
     cancel: Option<&'a CancelToken>,
     /// Stop after this many nodes (the two-phase solver's budget).
@@ -204,6 +210,23 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// The face-turn phase-2 bound of a node. The tables price turns from one of two frames;
+    /// another frame (only possible at the start) is priced from the first, less what its own
+    /// offset could save.
+    #[inline(always)]
+    fn face_turn_bound(&self, n: &Node, cutoff: u32) -> u32 {
+        use super::twophase::FRAMES;
+        let t = self.face_turn_phase2.expect("a face-turn phase 2");
+        match FRAMES.iter().position(|&f| f == n.k) {
+            Some(f) => t.get(n, f, cutoff),
+            None => {
+                let slack = Metric::FaceTurn.turn_cost(n.k);
+                t.get(n, 0, cutoff.saturating_add(slack))
+                    .saturating_sub(slack)
+            }
+        }
+    }
+
     /// The final turn, when the node is solved apart from layer turns.
     fn solving_turn(&self, n: &Node) -> Option<(u8, u8)> {
         if n.middle != 0 {
@@ -218,6 +241,9 @@ impl<'a> Search<'a> {
     fn lower_bound(&self, n: &Node, root: bool) -> u32 {
         if let Some(last) = self.solving_turn(n) {
             return self.metric.turn_cost(last);
+        }
+        if self.face_turn_phase2.is_some() {
+            return self.face_turn_bound(n, u32::MAX);
         }
         let t = self.twists_bound(n, u32::MAX).max(1);
         match self.metric {
@@ -262,29 +288,21 @@ impl<'a> Search<'a> {
         if self.nodes & 1023 == 0 && self.check_limits() {
             return true;
         }
-        if let Some(last) = self.solving_turn(&n) {
-            if g + self.metric.turn_cost(last) <= self.bound {
-                self.found.push(to_moves(&self.path, last));
-                return self.one || self.found.len() >= self.limit;
-            }
-            return false;
-        }
-        if let Some(t) = self.face_turn_phase2 {
-            use super::twophase::FRAMES;
-            // The tables price turns from one of two frames; another frame (only possible at
-            // the start) is priced from the first, less what its own offset could save.
-            let (frame, slack) = match FRAMES.iter().position(|&f| f == n.k) {
-                Some(f) => (f, 0),
-                None => (0, Metric::FaceTurn.turn_cost(n.k)),
-            };
-            let h = t[0]
-                .get_framed(n.arr, n.middle, frame)
-                .max(t[1].get_framed(n.arr, n.middle, frame))
-                .saturating_sub(slack);
+        if self.face_turn_phase2.is_some() {
+            let h = self.face_turn_bound(&n, self.bound - g);
             if g + h > self.bound {
                 return false;
             }
+            // A solved node's bound is the price of its final turn, at most 2.
+            if h <= 2
+                && let Some(last) = self.solving_turn(&n)
+            {
+                return self.solved(g, last);
+            }
             return self.expand(n, g, root, false);
+        }
+        if let Some(last) = self.solving_turn(&n) {
+            return self.solved(g, last);
         }
         // Most twists the bound leaves room for.
         let room = self.bound - g;
@@ -300,13 +318,47 @@ impl<'a> Search<'a> {
         self.expand(n, g, root, skip_dups)
     }
 
+    /// A node solved by the turn `last`: a solution when it fits the bound; true when the
+    /// search must stop.
+    fn solved(&mut self, g: u32, last: (u8, u8)) -> bool {
+        if g + self.metric.turn_cost(last) <= self.bound {
+            self.found.push(to_moves(&self.path, last));
+            return self.one || self.found.len() >= self.limit;
+        }
+        false
+    }
+
     /// Tries every move from a node; true when the search must stop.
     fn expand(&mut self, n: Node, g: u32, root: bool, skip_dups: bool) -> bool {
-        let quarter_only = self.face_turn_phase2.is_some();
-        for m in &self.ix.moves[n.class as usize] {
-            if (skip_dups && m.dup)
-                || ((self.cube_only.is_some() || quarter_only) && m.target as usize != self.ix.cube)
-            {
+        if let Some(t) = self.face_turn_phase2 {
+            // Phase 2 is bound by memory: the children's table entries are requested together,
+            // then searched in the same order.
+            let mut kids = [((0, 0), 0, n); CUBE_MOVES];
+            let mut len = 0;
+            for m in &self.ix.cube_moves {
+                if let Some(kid) = n.step(m, self.metric, root, self.bound - g) {
+                    t.prefetch(&kid.2);
+                    kids[len] = kid;
+                    len += 1;
+                }
+            }
+            for &(turn, cost, child) in &kids[..len] {
+                self.path.push(turn);
+                let stop = self.dfs(child, g + cost, false);
+                self.path.pop();
+                if stop {
+                    return true;
+                }
+            }
+            return false;
+        }
+        let moves = if self.cube_only.is_some() || self.face_turn_phase2.is_some() {
+            &self.ix.cube_moves
+        } else {
+            &self.ix.moves[n.class as usize]
+        };
+        for m in moves {
+            if skip_dups && m.dup {
                 continue;
             }
             let Some((turn, cost, child)) = n.step(m, self.metric, root, self.bound - g) else {

@@ -6,9 +6,16 @@
 //! each. Phase 2 solves within that group with [`Search`] restricted to cube-shape moves (the
 //! optimal solver's tables stay valid lower bounds there).
 //!
-//! Phase-1 solutions are tried in order of length, each followed by the shortest phase 2 that
-//! beats the best total so far, until a total within the length bound is found, the work or time
-//! limit is reached, or no shorter total is possible.
+//! In the face-turn metric phase 2 is bounded by [`FaceTurnBound`]: two permutation-and-set
+//! tables ([`Phase2Table`]) and the opposite-pairs table of [`super::pairs`], which is what makes
+//! short phase-2 searches cheap.
+//!
+//! Phase-1 solutions are tried in order of length, each followed by the shortest phase 2 in the
+//! metric of at most [`PHASE2_CAP`] moves that beats the best total so far; each phase-2 start
+//! is tried once. Should [`FIRST_NODES`] nodes pass without any solution, the first phase-1 end
+//! is completed by a shortest phase 2 in twists, whatever it costs, so a solution always comes
+//! back. The search stops when a total within the length bound is found, the work or time limit
+//! is reached, or no shorter total is possible.
 
 use std::time::Instant;
 
@@ -77,7 +84,7 @@ impl Phase1Table {
     /// Phase-1 distance of a node.
     #[inline(always)]
     pub fn get(&self, n: &Node) -> u32 {
-        self.dist[phase1_slot(n.class as usize, n.k, odd_total(n.arr))] as u32
+        self.dist[phase1_slot(n.class as usize, n.k, (n.odd ^ n.odd >> 1) as usize & 1)] as u32
     }
 
     /// Largest distance (every node reaches the phase-2 group).
@@ -91,6 +98,26 @@ fn odd_total(arr: u128) -> usize {
     (is_odd(&b[..8]) ^ is_odd(&b[8..])) as usize
 }
 
+/// The parities of a node's edges (bit 0) and corners (bit 1), as [`Node::odd`] keeps them.
+pub(crate) fn parities(arr: u128) -> u8 {
+    let b = arr.to_le_bytes();
+    is_odd(&b[..8]) as u8 | (is_odd(&b[8..]) as u8) << 1
+}
+
+/// Longest phase 2 searched once a solution is known: deeper phase-2 searches cost more than
+/// trying more phase-1 ends (measured: caps 17 to 20 give the same lengths for a node budget,
+/// 17 is the quickest).
+pub const PHASE2_CAP: u32 = 17;
+
+/// Nodes the search spends looking for a first solution with the metric's capped phase 2
+/// before it completes the first phase-1 end in twists instead (that always succeeds, at a cost
+/// of its own).
+pub const FIRST_NODES: u64 = 20_000;
+
+/// The default node limit: about 3 ms and 28.6 face turns on average for random states on a
+/// 2-core machine of 2026 (`docs/benchmarks.md`). Java and .NET use the same default.
+pub const DEFAULT_NODE_LIMIT: u64 = 100_000;
+
 /// Options of [`Solver::solve_fast`].
 #[derive(Clone, Debug)]
 pub struct FastOptions {
@@ -99,7 +126,8 @@ pub struct FastOptions {
     /// Return the first solution at most this long.
     pub max_length: Option<u32>,
     /// Return the best solution found after this many search nodes (deterministic; the first
-    /// solution is always completed, however many nodes it takes).
+    /// solution is always completed, however many nodes it takes). Default
+    /// [`DEFAULT_NODE_LIMIT`]; `None` = no limit.
     pub node_limit: Option<u64>,
     pub deadline: Option<Instant>,
     pub cancel: Option<crate::progress::CancelToken>,
@@ -110,7 +138,7 @@ impl Default for FastOptions {
         FastOptions {
             metric: Metric::FaceTurn,
             max_length: None,
-            node_limit: None,
+            node_limit: Some(DEFAULT_NODE_LIMIT),
             deadline: None,
             cancel: None,
         }
@@ -122,9 +150,17 @@ struct Phase1<'a> {
     p1: &'a Phase1Table,
     metric: Metric,
     phase2: Search<'a>,
-    /// Phase 2 in the twist metric: the first total comes from it, quickly.
+    /// Phase 2 in twists: completes the first phase-1 end when the metric's capped phase 2
+    /// found nothing within [`FIRST_NODES`].
     phase2_twists: Search<'a>,
-    bound: u32,
+    /// The first phase-1 end: node, path and whether it is the start.
+    first_end: Option<(Node, Vec<(u8, u8)>, bool)>,
+    /// Bound on the total length in the current pass.
+    total: u32,
+    /// Longest phase 2 searched after the first.
+    cap2: u32,
+    /// Phase-2 starts tried, with the phase-1 cost they were reached at.
+    tried: std::collections::HashMap<(u128, u8, (u8, u8)), u32>,
     path: Vec<(u8, u8)>,
     best: Option<(u32, MoveSeq)>,
     /// Stop once a total this short is found.
@@ -137,6 +173,20 @@ struct Phase1<'a> {
 }
 
 impl Phase1<'_> {
+    fn used(&self) -> u64 {
+        self.nodes + self.phase2.nodes + self.phase2_twists.nodes
+    }
+
+    /// Nodes the search may use before it must have a solution: the node limit, and until the
+    /// first solution no more than [`FIRST_NODES`] (then the fallback completes one).
+    fn budget(&self) -> u64 {
+        match self.best {
+            Some(_) => self.node_limit,
+            None if self.first_end.is_some() => self.node_limit.min(FIRST_NODES),
+            None => u64::MAX,
+        }
+    }
+
     /// Whether the search must stop (limit reached or good enough solution found).
     fn done(&mut self) -> bool {
         if self.stopped.is_some() {
@@ -148,11 +198,7 @@ impl Phase1<'_> {
             self.stopped = Some(Error::new(ErrorKind::Cancelled, "the search was cancelled"));
             return true;
         }
-        let out_of_time = self.deadline.is_some_and(|d| Instant::now() >= d);
-        // The node limit applies once there is a solution: the first one is always completed.
-        let out_of_nodes = self.best.is_some()
-            && self.nodes + self.phase2.nodes + self.phase2_twists.nodes >= self.node_limit;
-        if out_of_time || out_of_nodes {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
             if self.best.is_none() {
                 self.stopped = Some(Error::new(
                     ErrorKind::Cancelled,
@@ -161,7 +207,8 @@ impl Phase1<'_> {
             }
             return true;
         }
-        self.best.as_ref().is_some_and(|b| b.0 <= self.good_enough)
+        // Out of nodes without a solution, the caller completes the first phase-1 end.
+        self.used() >= self.budget() || self.best.as_ref().is_some_and(|b| b.0 <= self.good_enough)
     }
 
     fn dfs(&mut self, n: Node, g: u32, root: bool) -> bool {
@@ -171,18 +218,14 @@ impl Phase1<'_> {
         }
         let lb = self.p1.get(&n);
         if lb == 0 {
-            if g == self.bound {
-                return self.phase2_from(n, g, root);
-            }
-            if g < self.bound {
-                return false;
-            }
+            // Shorter phase-1 paths were tried in earlier passes.
+            return g == self.total && self.phase2_from(n, g, root);
         }
-        if g + lb > self.bound {
+        if g + lb > self.total {
             return false;
         }
         for m in &self.ix.moves[n.class as usize] {
-            let Some((turn, cost, child)) = n.step(m, self.metric, root, self.bound - g) else {
+            let Some((turn, cost, child)) = n.step(m, self.metric, root, self.total - g) else {
                 continue;
             };
             self.path.push(turn);
@@ -195,58 +238,80 @@ impl Phase1<'_> {
         false
     }
 
-    /// Runs phase 2 from a phase-1 end; true when the search must stop.
-    fn phase2_from(&mut self, n: Node, g: u32, root: bool) -> bool {
-        let limit = self.best.as_ref().map_or(u32::MAX, |b| b.0 - 1);
-        if limit < g {
-            return false;
+    /// Records a solution: the phase-1 path, then `tail`.
+    fn record(&mut self, tail: &MoveSeq) {
+        let mut moves = Vec::new();
+        for &p in &self.path {
+            if p != (0, 0) {
+                moves.push(Move::Turn {
+                    top: crate::sq1::moves::normalize_turn(p.0 as i32),
+                    bottom: crate::sq1::moves::normalize_turn(p.1 as i32),
+                });
+            }
+            moves.push(Move::Twist);
         }
-        // The first phase 2 is searched in twists (quickly); later ones in the metric, below
-        // the best total so far.
-        let first = self.best.is_none() && self.metric != Metric::Twist;
-        let max = if first { u32::MAX } else { limit - g };
-        let used = self.nodes + self.phase2.nodes + self.phase2_twists.nodes;
-        let search = if first {
-            &mut self.phase2_twists
-        } else {
-            &mut self.phase2
-        };
-        search.found.clear();
-        search.node_limit = if first {
-            u64::MAX
-        } else {
-            search
-                .nodes
-                .saturating_add(self.node_limit.saturating_sub(used))
-        };
-        match search.run_bounded(n, root, max) {
-            Err(e) => {
-                if self.best.is_none() || e.kind() != ErrorKind::Cancelled {
-                    self.stopped = Some(e);
+        moves.extend_from_slice(tail.moves());
+        let seq = MoveSeq::new(moves);
+        let len = self.metric.length(&seq).expect("no flips");
+        if self.best.as_ref().is_none_or(|b| len < b.0) {
+            self.best = Some((len, seq));
+        }
+    }
+
+    /// Runs phase 2 from a phase-1 end `g` into the pass; true when the search must stop.
+    fn phase2_from(&mut self, n: Node, g: u32, root: bool) -> bool {
+        if self.first_end.is_none() {
+            self.first_end = Some((n, self.path.clone(), root));
+        }
+        // The same position reached again as late or later in phase 1 has nothing new to give.
+        match self.tried.entry((n.arr, n.middle, n.k)) {
+            std::collections::hash_map::Entry::Occupied(mut e) => {
+                if *e.get() <= g {
+                    return false;
                 }
+                e.insert(g);
+            }
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(g);
+            }
+        }
+        let limit = self
+            .best
+            .as_ref()
+            .map_or(self.cap2, |b| self.cap2.min(b.0.saturating_sub(g + 1)));
+        let room = self.budget().saturating_sub(self.used());
+        let search = &mut self.phase2;
+        search.found.clear();
+        search.node_limit = search.nodes.saturating_add(room);
+        match search.run_bounded(n, root, limit) {
+            // Out of nodes (the search's budget) is a stop, not a failure; a cancellation or
+            // the deadline is reported by `done`.
+            Err(e) if e.kind() == ErrorKind::Cancelled => {
+                self.done();
                 return true;
             }
-            Ok(Some(tail)) => {
-                let mut moves = Vec::new();
-                for &p in &self.path {
-                    if p != (0, 0) {
-                        moves.push(Move::Turn {
-                            top: crate::sq1::moves::normalize_turn(p.0 as i32),
-                            bottom: crate::sq1::moves::normalize_turn(p.1 as i32),
-                        });
-                    }
-                    moves.push(Move::Twist);
-                }
-                moves.extend_from_slice(tail.moves());
-                let seq = MoveSeq::new(moves);
-                let len = self.metric.length(&seq).expect("no flips");
-                if self.best.as_ref().is_none_or(|b| len < b.0) {
-                    self.best = Some((len, seq));
-                }
+            Err(e) => {
+                self.stopped = Some(e);
+                return true;
             }
+            Ok(Some(tail)) => self.record(&tail),
             Ok(None) => {}
         }
         self.done()
+    }
+
+    /// Completes the first phase-1 end by a shortest phase 2 in twists (whatever it costs).
+    fn complete_first_end(&mut self) -> Result<()> {
+        let (n, path, root) = self.first_end.clone().expect("a phase-1 end was reached");
+        let search = &mut self.phase2_twists;
+        search.found.clear();
+        let tail = search
+            .run_bounded(n, root, u32::MAX)?
+            .expect("phase 2 reaches every cube-shape position");
+        let saved = std::mem::replace(&mut self.path, path);
+        self.record(&tail);
+        self.path = saved;
+        Ok(())
     }
 }
 
@@ -255,10 +320,11 @@ impl Solver {
     ///
     /// Stops at the first solution within `max_length`; otherwise keeps shortening until the
     /// node limit or deadline (then returns the best found) or until no shorter two-phase
-    /// solution exists. Without any of the three, the first solution found is returned.
+    /// solution exists (phase 2 after the first at most [`PHASE2_CAP`] moves). Without any of
+    /// the three, the first solution found is returned.
     pub fn solve_fast(&self, state: &crate::sq1::State, opts: &FastOptions) -> Result<Solution> {
         let root = self.root(state)?;
-        let (in_twists, in_face_turns) = (self.phase2_tables(false), self.phase2_tables(true));
+        let (in_twists, in_face_turns) = (self.phase2_tables(false), self.face_turn_bound());
         let unlimited =
             opts.max_length.is_none() && opts.node_limit.is_none() && opts.deadline.is_none();
         let limits = Limits {
@@ -294,7 +360,10 @@ impl Solver {
             metric: opts.metric,
             phase2,
             phase2_twists,
-            bound: 0,
+            first_end: None,
+            total: p1.get(&root),
+            cap2: PHASE2_CAP,
+            tried: Default::default(),
             path: Vec::new(),
             best: None,
             good_enough: if unlimited {
@@ -313,14 +382,32 @@ impl Solver {
             if let Some(e) = s.stopped.take() {
                 return Err(e);
             }
-            let proven = s.best.as_ref().is_some_and(|b| b.0 <= s.bound + 1);
-            if s.done() || proven {
+            if s.best.is_none() && s.first_end.is_some() && s.done() {
+                if let Some(e) = s.stopped.take() {
+                    return Err(e);
+                }
+                s.complete_first_end()?;
+                // The pass goes on with the rest of the budget (ends tried are not tried again).
+                continue;
+            }
+            if s.done() || s.best.as_ref().is_some_and(|b| b.0 <= s.total + 1) {
                 break;
             }
-            s.bound += 1;
+            s.total += 1;
         }
         if let Some(e) = s.stopped.take() {
             return Err(e);
+        }
+        if std::env::var("SQ1_DEBUG").is_ok() {
+            eprintln!(
+                "tried {} total {} best {:?} nodes p1 {} p2 {} tw {}",
+                s.tried.len(),
+                s.total,
+                s.best.as_ref().map(|b| b.0),
+                s.nodes,
+                s.phase2.nodes,
+                s.phase2_twists.nodes
+            );
         }
         let (_, moves) = s.best.expect("a search stops with a solution or an error");
         Ok(Solution::new(moves, opts.metric))
@@ -386,6 +473,33 @@ fn arrangement_of(edges_perm: bool, i: usize) -> (u128, u8) {
     (lo as u128 | ((hi as u128) << 64), middle)
 }
 
+/// Lower bound on the face-turn moves from a phase-2 node: the largest of three tables.
+pub struct FaceTurnBound<'a> {
+    pub perms: [Phase2Table<'a>; 2],
+    pub pairs: super::pairs::PairTable<'a>,
+}
+
+impl FaceTurnBound<'_> {
+    /// Starts loading a node's entry of the pair table, looked up first (see [`Self::get`]).
+    #[inline(always)]
+    pub fn prefetch(&self, n: &Node) {
+        let frame = FRAMES.iter().position(|&f| f == n.k).unwrap_or(0);
+        self.pairs.prefetch(n.arr, n.odd >> 1, n.middle, frame);
+    }
+
+    /// The bound of a node in a frame; once it exceeds `cutoff` the other tables are not
+    /// looked up (each lookup is a likely cache miss).
+    #[inline(always)]
+    pub fn get(&self, n: &Node, frame: usize, cutoff: u32) -> u32 {
+        let p = self.pairs.get_framed(n.arr, n.odd >> 1, n.middle, frame);
+        if p > cutoff {
+            return p;
+        }
+        p.max(self.perms[0].get_framed(n.arr, n.middle, frame))
+            .max(self.perms[1].get_framed(n.arr, n.middle, frame))
+    }
+}
+
 /// Turns from the cube representative of the two frames cube-shape moves lead to.
 pub const FRAMES: [(u8, u8); 2] = [(0, 0), (1, 1)];
 
@@ -443,10 +557,7 @@ impl<'a> Phase2Table<'a> {
         let stab_turns: Vec<(u8, u8)> = ix.stabs[ix.cube].iter().map(|s| s.turn).collect();
         let mut moves: Vec<&[u8; 16]> = Vec::new();
         let mut chosen: Vec<(u8, u8)> = Vec::new();
-        for m in ix.moves[ix.cube]
-            .iter()
-            .filter(|m| m.target as usize == ix.cube)
-        {
+        for m in ix.cube_moves.iter() {
             let same = |c: &(u8, u8)| {
                 let d = ((m.turn.0 + 12 - c.0) % 12, (m.turn.1 + 12 - c.1) % 12);
                 stab_turns.contains(&d)
@@ -498,9 +609,9 @@ impl<'a> Phase2Table<'a> {
     /// `index(arr, middle) * 2 + frame`.
     pub fn build_face_turn(ix: &SolveIndex, edges_perm: bool) -> Phase2Table<'static> {
         let mut dist = vec![u8::MAX; 2 * PHASE2_ENTRIES];
-        let moves: Vec<([u8; 16], (u8, u8), usize)> = ix.moves[ix.cube]
+        let moves: Vec<([u8; 16], (u8, u8), usize)> = ix
+            .cube_moves
             .iter()
-            .filter(|m| m.target as usize == ix.cube)
             .map(|m| {
                 let mut inverse = [0u8; 16];
                 for (j, &from) in m.shuffle.iter().enumerate() {
@@ -584,11 +695,7 @@ mod tests {
     fn phase2_tables_cover_their_coordinates() {
         let ix = SolveIndex::new();
         // Cube-shape moves keep the two parities equal: the phase-2 group of phase 1's target.
-        let cube_moves = || {
-            ix.moves[ix.cube]
-                .iter()
-                .filter(|m| m.target as usize == ix.cube)
-        };
+        let cube_moves = || ix.cube_moves.iter();
         assert!(cube_moves().all(|m| m.edges_odd == m.corners_odd));
         assert!(
             ix.stabs[ix.cube]

@@ -18,11 +18,18 @@ import org.twisty.Cancellation;
  * three limits it returns the first solution it finds. A node limit gives the same answer on every
  * machine; a timeout does not.
  *
- * <p>Defaults: metric {@link Metric#FACE_TURN}, no maximum length, no node limit, no timeout, no
- * cancellation.
+ * <p>Defaults: metric {@link Metric#FACE_TURN}, no maximum length, a node limit of
+ * {@link #DEFAULT_NODE_LIMIT}, no timeout, no cancellation.
  */
 public final class FastSolveOptions {
-    private static final FastSolveOptions DEFAULTS = new FastSolveOptions(Metric.FACE_TURN, 0, 0, null, null);
+    /**
+     * The default node limit, 100,000: about 3 ms and 28.6 face turns on average for random
+     * states (the same default as the Rust and .NET libraries).
+     */
+    public static final long DEFAULT_NODE_LIMIT = 100_000;
+
+    private static final FastSolveOptions DEFAULTS =
+            new FastSolveOptions(Metric.FACE_TURN, 0, DEFAULT_NODE_LIMIT, null, null);
 
     private final Metric metric;
     private final int maxLength;

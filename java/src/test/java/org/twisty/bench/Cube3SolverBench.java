@@ -2,7 +2,6 @@ package org.twisty.bench;
 
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.Arrays;
 import java.util.Locale;
 import org.twisty.cube3.Cube;
 import org.twisty.cube3.Cube3Solver;
@@ -23,10 +22,7 @@ public final class Cube3SolverBench {
     private Cube3SolverBench() {}
 
     public static void main(String[] args) {
-        int n = args.length > 0 ? Integer.parseInt(args[0]) : 1000;
-        if (n < 1) {
-            throw new IllegalArgumentException("N must be at least 1 (got " + n + ")");
-        }
+        int n = Timings.count(args);
         Path table = args.length > 1 ? Paths.get(args[1]) : Cube3Solver.defaultTableFile();
         try (Cube3Solver solver = Cube3Solver.open(table)) {
             // A short warm-up on other cubes, so that class loading and the first JNI lookups are
@@ -55,22 +51,8 @@ public final class Cube3SolverBench {
             }
             moves += solution.isEmpty() ? 0 : solution.split(" ").length;
         }
-        long total = Arrays.stream(nanos).sum();
-        Arrays.sort(nanos);
         System.out.println(String.format(Locale.ROOT,
-                "two-phase via JNI, max %d moves, %d random cubes: mean %s, median %s, 90%% %s, max %s; average length %.2f",
-                maxLength, n, ms(total / n), ms(pct(nanos, 50)), ms(pct(nanos, 90)), ms(pct(nanos, 100)),
-                (double) moves / n));
-    }
-
-    /** The same percentile as the Rust bench: element (n - 1) * p / 100 of the sorted times. */
-    private static long pct(long[] sorted, int p) {
-        return sorted[(sorted.length - 1) * p / 100];
-    }
-
-    private static String ms(long nanos) {
-        double ms = nanos / 1e6;
-        return ms >= 1000 ? String.format(Locale.ROOT, "%.2f s", ms / 1000)
-                : String.format(Locale.ROOT, "%.2f ms", ms);
+                "two-phase via JNI, max %d moves, %d random cubes: %s; average length %.2f",
+                maxLength, n, Timings.summary(nanos), (double) moves / n));
     }
 }

@@ -250,7 +250,7 @@ class Square1SolverTest {
         FastSolveOptions d = FastSolveOptions.defaults();
         assertEquals(Metric.FACE_TURN, d.metric());
         assertEquals(0, d.maxLength());
-        assertEquals(0, d.nodeLimit());
+        assertEquals(FastSolveOptions.DEFAULT_NODE_LIMIT, d.nodeLimit());
         assertEquals(null, d.timeout());
         assertEquals(null, d.cancellation());
         FastSolveOptions o = d.withMetric(Metric.WCA).withMaxLength(12).withNodeLimit(5).withTimeout(Duration.ofSeconds(1));
