@@ -365,3 +365,24 @@ fn table_files_are_checked() {
         assert!(e.message().contains(what), "{name}: {e}");
     }
 }
+
+#[test]
+fn a_node_limit_never_lengthens_the_first_solution() {
+    for seed in [0u64, 1, 7, 2026] {
+        let s = solver().scramble(seed).unwrap().state;
+        for metric in [Metric::Twist, Metric::Wca, Metric::FaceTurn] {
+            let fast = |node_limit| {
+                let opts = FastOptions {
+                    metric,
+                    node_limit,
+                    ..FastOptions::default()
+                };
+                solver().solve_fast(&s, &opts).unwrap()
+            };
+            // Without limits: the first solution found; with a node limit: the best found.
+            let (first, best) = (fast(None), fast(Some(20_000)));
+            assert!(s.apply(&first.moves).unwrap().is_solved());
+            assert!(best.length <= first.length, "seed {seed} {metric:?}");
+        }
+    }
+}

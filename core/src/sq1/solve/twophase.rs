@@ -387,6 +387,9 @@ impl Solver {
                     return Err(e);
                 }
                 s.complete_first_end()?;
+                if s.done() {
+                    break;
+                }
                 // The pass goes on with the rest of the budget (ends tried are not tried again).
                 continue;
             }
