@@ -42,8 +42,9 @@ fn built(dir: &Path, name: &str, variant: Variant, max_level: u32) -> Database {
 
 /// Partial databases shared by the tests of this file (each build writes a multi-GiB sparse
 /// file, so each is built once per run): the article's model to level 6, the middle model to 5.
+/// The files are deleted as soon as they are mapped: a static is never dropped, so a folder kept
+/// here would outlive every run (gigabytes each); the mappings keep the data until exit.
 struct Shared {
-    _dir: tempfile::TempDir,
     article: Database,
     middle: Database,
 }
@@ -54,11 +55,8 @@ fn shared() -> &'static Shared {
         let dir = tempfile::tempdir().unwrap();
         let article = built(dir.path(), "article.db", Variant::Article, 6);
         let middle = built(dir.path(), "middle.db", Variant::Middle, 5);
-        Shared {
-            _dir: dir,
-            article,
-            middle,
-        }
+        dir.close().unwrap();
+        Shared { article, middle }
     })
 }
 

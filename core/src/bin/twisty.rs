@@ -455,6 +455,7 @@ fn bench(
     let tables = Tables::new();
     let mut times = Vec::new();
     let mut total_len = 0u64;
+    let mut lengths = std::collections::BTreeMap::new();
     // Untimed: the first search of a process builds the endgame set (about a second).
     solver.twists_lower_bound(&State::solved(Colouring::SixColour))?;
     for seed in 0..count {
@@ -473,6 +474,7 @@ fn bench(
         };
         times.push(t.elapsed());
         total_len += sol.length as u64;
+        *lengths.entry(sol.length).or_insert(0u64) += 1;
     }
     times.sort();
     let pct = |p: usize| times[(times.len() - 1) * p / 100];
@@ -492,6 +494,8 @@ fn bench(
         total_len as f64 / count as f64,
         metric.name()
     );
+    let histogram: Vec<String> = lengths.iter().map(|(l, n)| format!("{l}: {n}")).collect();
+    println!("lengths ({}): {}", metric.name(), histogram.join(", "));
     Ok(())
 }
 

@@ -144,7 +144,8 @@ pub struct Solver {
     ix: SolveIndex,
     tables: PruneTables,
     /// Phase-1 distances per metric, computed on first use.
-    phase1: [std::sync::OnceLock<twophase::Phase1Table>; 3],
+    /// Shape distances per metric, to the phase-2 group and to solved, computed on first use.
+    shape: [[std::sync::OnceLock<twophase::ShapeTable>; 2]; 3],
     shapes: crate::sq1::Tables,
 }
 
@@ -170,7 +171,7 @@ impl Solver {
     fn assemble(ix: SolveIndex, tables: PruneTables) -> Solver {
         Solver {
             ix,
-            phase1: Default::default(),
+            shape: Default::default(),
             shapes: crate::sq1::Tables::new(),
             tables,
         }
@@ -260,6 +261,7 @@ impl Solver {
             (2 * t.run(root, 0, &mut NoProgress)?).saturating_sub(1)
         };
         let mut s = Search::new(&self.ix, &self.tables, self.endgame(), metric, limit, &l);
+        s.shape = Some(self.shape_table(metric, twophase::Goal::Solved));
         s.run(root, known, progress)?;
         Ok(s.found
             .into_iter()
@@ -316,9 +318,13 @@ impl Solver {
         }
     }
 
-    pub(crate) fn phase1_table(&self, metric: Metric) -> &twophase::Phase1Table {
-        self.phase1[metric.code() as usize]
-            .get_or_init(|| twophase::Phase1Table::build(&self.ix, metric))
+    pub(crate) fn shape_table(
+        &self,
+        metric: Metric,
+        goal: twophase::Goal,
+    ) -> &twophase::ShapeTable {
+        self.shape[metric.code() as usize][goal as usize]
+            .get_or_init(|| twophase::ShapeTable::build(&self.ix, metric, goal))
     }
 
     /// Largest value of each pruning table (edges, corners).

@@ -104,6 +104,8 @@ pub struct Search<'a> {
     /// Only moves that keep the cube shape, with the phase-2 tables (phase 2 of the two-phase
     /// solver).
     pub cube_only: Option<&'a [super::twophase::Phase2Table<'a>; 2]>,
+    /// The exact distance of the node's shape projection to solved (optimal searches).
+    pub shape: Option<&'a super::twophase::ShapeTable>,
     /// Phase 2 in the face-turn metric: cube-shape moves only, priced by this bound.
     pub face_turn_phase2: Option<&'a super::twophase::FaceTurnBound<'a>>,
     deadline: Option<Instant>,
@@ -161,6 +163,7 @@ impl<'a> Search<'a> {
             found: Vec::new(),
             nodes: 0,
             cube_only: None,
+            shape: None,
             face_turn_phase2: None,
             deadline: limits.deadline,
             cancel: limits.cancel,
@@ -303,6 +306,12 @@ impl<'a> Search<'a> {
         }
         if let Some(last) = self.solving_turn(&n) {
             return self.solved(g, last);
+        }
+        // A small table, in the cache: the cheapest test first.
+        if let Some(s) = self.shape
+            && g + s.get(&n) > self.bound
+        {
+            return false;
         }
         // Most twists the bound leaves room for.
         let room = self.bound - g;

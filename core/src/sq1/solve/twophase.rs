@@ -27,49 +27,75 @@ use super::index::{SolveIndex, is_odd};
 use super::search::{Limits, Node, Search};
 use super::{Metric, Solution, Solver};
 
-/// Fewest moves, in one metric, from each phase-1 node to the phase-2 group: the exact
-/// phase-1 distance, indexed by class, the turn `k` from the physical puzzle into the
-/// representative (turns are priced from where the layers really are) and the odd total parity.
-/// The `(0,0)` turn the search forbids after a twist is allowed here, which keeps it a lower
-/// bound. 170 x 144 x 2 bytes per metric, computed in a few milliseconds.
-pub struct Phase1Table {
+/// Where a [`ShapeTable`] measures to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// The phase-2 group: the cube shape with the two permutations of equal parity (phase 1).
+    Phase2Group,
+    /// The solved puzzle's projection: that, with the middle square and the layers turned home.
+    Solved,
+}
+
+/// Fewest moves, in one metric, from each node to a [`Goal`], over the projection of the puzzle
+/// onto (class, the turn `k` from the physical puzzle into the representative, the odd total
+/// parity, the middle): exact for that projection, so the exact phase-1 distance, and a lower
+/// bound on any solution. Turns are priced from where the layers really are. The `(0,0)` turn
+/// the search forbids after a twist is allowed here, which keeps it a lower bound.
+/// 170 x 144 x 2 x 2 bytes per metric and goal, computed in well under a second.
+pub struct ShapeTable {
     dist: Vec<u8>,
 }
 
 #[inline(always)]
-fn phase1_slot(class: usize, k: (u8, u8), odd: usize) -> usize {
-    ((class * 12 + k.0 as usize) * 12 + k.1 as usize) * 2 + odd
+fn shape_slot(class: usize, k: (u8, u8), odd: usize, middle: u8) -> usize {
+    (((class * 12 + k.0 as usize) * 12 + k.1 as usize) * 2 + odd) * 2 + middle as usize
 }
 
-impl Phase1Table {
-    pub fn build(ix: &SolveIndex, metric: Metric) -> Phase1Table {
-        let n = phase1_slot(ix.reps.len(), (0, 0), 0);
+impl ShapeTable {
+    pub fn build(ix: &SolveIndex, metric: Metric, goal: Goal) -> ShapeTable {
+        let n = shape_slot(ix.reps.len(), (0, 0), 0, 0);
         let mut dist = vec![u8::MAX; n];
-        for &(arr, _) in &ix.solved {
-            for k in 0..144u8 {
-                dist[phase1_slot(ix.cube, (k / 12, k % 12), odd_total(arr))] = 0;
+        let even = odd_total(ix.solved[0].0);
+        for k in 0..144u8 {
+            let k = (k / 12, k % 12);
+            for middle in 0..2 {
+                let cost = match goal {
+                    Goal::Phase2Group => Some(0),
+                    // Solved up to the final turn, which is priced.
+                    Goal::Solved => (middle == 0).then(|| {
+                        let last = |s: &(u128, (u8, u8))| {
+                            metric.turn_cost(((k.0 + s.1.0) % 12, (k.1 + s.1.1) % 12)) as u8
+                        };
+                        ix.solved.iter().map(last).min().unwrap()
+                    }),
+                };
+                if let Some(c) = cost {
+                    dist[shape_slot(ix.cube, k, even, middle)] = c;
+                }
             }
         }
-        // Moves cost 1 to 3, so relax until nothing changes (a dozen sweeps).
+        // Moves cost 1 to 3, so relax until nothing changes (a dozen or two sweeps).
         loop {
             let mut changed = false;
             for (c, moves) in ix.moves.iter().enumerate() {
                 for k in 0..144u8 {
                     let k = (k / 12, k % 12);
                     for odd in 0..2 {
-                        let i = phase1_slot(c, k, odd);
-                        let mut best = dist[i];
-                        for m in moves {
-                            let q = odd ^ (m.edges_odd ^ m.corners_odd) as usize;
-                            let d = dist[phase1_slot(m.target as usize, m.canon, q)];
-                            if d != u8::MAX {
-                                let turn = ((k.0 + m.turn.0) % 12, (k.1 + m.turn.1) % 12);
-                                best = best.min(d + 1 + metric.turn_cost(turn) as u8);
+                        for middle in 0..2 {
+                            let i = shape_slot(c, k, odd, middle);
+                            let mut best = dist[i];
+                            for m in moves {
+                                let q = odd ^ (m.edges_odd ^ m.corners_odd) as usize;
+                                let d = dist[shape_slot(m.target as usize, m.canon, q, middle ^ 1)];
+                                if d != u8::MAX {
+                                    let turn = ((k.0 + m.turn.0) % 12, (k.1 + m.turn.1) % 12);
+                                    best = best.min(d + 1 + metric.turn_cost(turn) as u8);
+                                }
                             }
-                        }
-                        if best < dist[i] {
-                            dist[i] = best;
-                            changed = true;
+                            if best < dist[i] {
+                                dist[i] = best;
+                                changed = true;
+                            }
                         }
                     }
                 }
@@ -78,16 +104,17 @@ impl Phase1Table {
                 break;
             }
         }
-        Phase1Table { dist }
+        ShapeTable { dist }
     }
 
-    /// Phase-1 distance of a node.
+    /// Distance of a node.
     #[inline(always)]
     pub fn get(&self, n: &Node) -> u32 {
-        self.dist[phase1_slot(n.class as usize, n.k, (n.odd ^ n.odd >> 1) as usize & 1)] as u32
+        let odd = (n.odd ^ n.odd >> 1) as usize & 1;
+        self.dist[shape_slot(n.class as usize, n.k, odd, n.middle)] as u32
     }
 
-    /// Largest distance (every node reaches the phase-2 group).
+    /// Largest distance (every node reaches the goal).
     pub fn max(&self) -> u8 {
         self.dist.iter().copied().max().unwrap_or(0)
     }
@@ -147,7 +174,7 @@ impl Default for FastOptions {
 
 struct Phase1<'a> {
     ix: &'a SolveIndex,
-    p1: &'a Phase1Table,
+    p1: &'a ShapeTable,
     metric: Metric,
     phase2: Search<'a>,
     /// Phase 2 in twists: completes the first phase-1 end when the metric's capped phase 2
@@ -353,7 +380,7 @@ impl Solver {
             &limits,
         );
         phase2_twists.cube_only = Some(&in_twists);
-        let p1 = self.phase1_table(opts.metric);
+        let p1 = self.shape_table(opts.metric, Goal::Phase2Group);
         let mut s = Phase1 {
             ix: self.index(),
             p1,
@@ -755,12 +782,12 @@ mod phase1_tests {
     fn phase1_distances_agree_across_metrics() {
         let ix = SolveIndex::new();
         let bfs = twists_by_bfs(&ix);
-        let [twist, wca, face] =
-            [Metric::Twist, Metric::Wca, Metric::FaceTurn].map(|m| Phase1Table::build(&ix, m));
+        let [twist, wca, face] = [Metric::Twist, Metric::Wca, Metric::FaceTurn]
+            .map(|m| ShapeTable::build(&ix, m, Goal::Phase2Group));
         for (c, by_parity) in bfs.iter().enumerate() {
             for k in 0..144u8 {
                 for (odd, &expected) in by_parity.iter().enumerate() {
-                    let i = phase1_slot(c, (k / 12, k % 12), odd);
+                    let i = shape_slot(c, (k / 12, k % 12), odd, 0);
                     let t = twist.dist[i];
                     // In twists the turn into the representative is free.
                     assert_eq!(t, expected, "class {c} k {k} odd {odd}");
@@ -775,5 +802,50 @@ mod phase1_tests {
         assert_eq!(twist.max(), 7);
         // Turns matter: some nodes need more face turns than the twist count alone implies.
         assert!(face.max() > 2 * twist.max());
+    }
+
+    /// The distances to solved are those of their projection: on positions of random walks,
+    /// each entry is the price of the final turn (when the projection is solved) or of the
+    /// cheapest move plus the child's entry; and they bound the optimal solver's lengths.
+    #[test]
+    fn distances_to_solved_are_exact_for_the_projection() {
+        let ix = SolveIndex::new();
+        let tables = crate::sq1::Tables::new();
+        for metric in [Metric::Twist, Metric::Wca, Metric::FaceTurn] {
+            let t = ShapeTable::build(&ix, metric, Goal::Solved);
+            let solved = crate::sq1::State::solved(crate::sq1::Colouring::SixColour);
+            let (c, k, arr) = ix.node_of(&solved);
+            let root = |c: usize, k, arr| Node {
+                class: c as u8,
+                arr,
+                middle: 0,
+                k,
+                odd: parities(arr),
+            };
+            assert_eq!(t.get(&root(c, k, arr)), 0);
+            for seed in 0..200 {
+                let s = tables.random_state(seed, crate::sq1::Colouring::SixColour);
+                let (c, k, arr) = ix.node_of(&s);
+                let n = Node {
+                    middle: (s.middle() != crate::sq1::Middle::Square) as u8,
+                    ..root(c, k, arr)
+                };
+                let mut best = u32::MAX;
+                if n.class as usize == ix.cube && n.middle == 0 {
+                    let even = odd_total(ix.solved[0].0) as u8;
+                    if (n.odd ^ n.odd >> 1) & 1 == even {
+                        for s in &ix.solved {
+                            best = best
+                                .min(metric.turn_cost(((k.0 + s.1.0) % 12, (k.1 + s.1.1) % 12)));
+                        }
+                    }
+                }
+                for m in &ix.moves[c] {
+                    let (_, cost, child) = n.step(m, metric, true, u32::MAX).unwrap();
+                    best = best.min(cost + t.get(&child));
+                }
+                assert_eq!(t.get(&n), best, "{metric:?} seed {seed}");
+            }
+        }
     }
 }
