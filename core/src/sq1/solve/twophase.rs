@@ -428,17 +428,6 @@ impl Solver {
         if let Some(e) = s.stopped.take() {
             return Err(e);
         }
-        if std::env::var("SQ1_DEBUG").is_ok() {
-            eprintln!(
-                "tried {} total {} best {:?} nodes p1 {} p2 {} tw {}",
-                s.tried.len(),
-                s.total,
-                s.best.as_ref().map(|b| b.0),
-                s.nodes,
-                s.phase2.nodes,
-                s.phase2_twists.nodes
-            );
-        }
         let (_, moves) = s.best.expect("a search stops with a solution or an error");
         Ok(Solution::new(moves, opts.metric))
     }
