@@ -5,6 +5,8 @@ import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import org.twisty.AsyncOperation;
 import org.twisty.Cancellation;
 import org.twisty.NativeLibrary;
 import org.twisty.NativeObject;
@@ -96,6 +98,24 @@ public final class Cube3Solver extends NativeObject implements AutoCloseable {
         String file = tableFile.toString();
         ProgressRelay relay = ProgressRelay.of(listener);
         return new Cube3Solver(withCancellation(cancellation, token -> nativeOpen(file, relay, token)));
+    }
+
+    /**
+     * {@link #open(Path, BuildListener, Cancellation)} on a thread of its own
+     * ({@code twisty-cube3-open}, where the reports arrive), for callers that must not block
+     * while the tables are built (about 45 seconds). Cancelling the future cancels the build (the
+     * file is left as it was); a solver that arrives after the future was cancelled is closed.
+     *
+     * @param tableFile the table file (an empty path means {@link #defaultTableFile()})
+     * @param listener receives the reports on the building thread, or null
+     * @return a future that completes with the open solver, or with the exception {@code open}
+     *     throws
+     * @throws NullPointerException if {@code tableFile} is null
+     */
+    public static CompletableFuture<Cube3Solver> openAsync(Path tableFile, BuildListener listener) {
+        Objects.requireNonNull(tableFile, "tableFile must not be null");
+        return AsyncOperation.start("twisty-cube3-open",
+                cancellation -> open(tableFile, listener, cancellation), Cube3Solver::close);
     }
 
     /**

@@ -207,6 +207,31 @@ class Cube3SolverTest {
     }
 
     @Test
+    void openAsyncCancelledThroughItsFuture() throws Exception {
+        Path fresh = dir.resolve("async.tbl");
+        CountDownLatch reported = new CountDownLatch(1);
+        List<Thread> threads = java.util.Collections.synchronizedList(new ArrayList<>());
+        java.util.concurrent.CompletableFuture<Cube3Solver> future = Cube3Solver.openAsync(fresh, p -> {
+            threads.add(Thread.currentThread());
+            reported.countDown();
+        });
+        assertTrue(reported.await(120, TimeUnit.SECONDS), "the build reported");
+        assertTrue(future.cancel(true));
+        assertThrows(CancellationException.class, future::join);
+        Thread builder = threads.get(0);
+        assertEquals("twisty-cube3-open", builder.getName());
+        builder.join(120_000);
+        assertFalse(builder.isAlive(), "the build stopped");
+        assertFalse(Files.exists(fresh));
+
+        // On a usable file the future completes with an open solver.
+        Cube cube = Cube.random(12);
+        try (Cube3Solver s = Cube3Solver.openAsync(tableFile, null).get(120, TimeUnit.SECONDS)) {
+            assertEquals(solver.solve(cube, 21), s.solve(cube, 21));
+        }
+    }
+
+    @Test
     void openExistingRefusesMissingTruncatedAndForeignFiles() throws IOException {
         byte[] good = Files.readAllBytes(tableFile);
         Path truncated = dir.resolve("truncated.tbl");
@@ -267,6 +292,8 @@ class Cube3SolverTest {
                 nullCase("Cube3Solver.open(null)", "tableFile must not be null", () -> Cube3Solver.open(null)),
                 nullCase("Cube3Solver.open(null, c)", "tableFile must not be null",
                         () -> Cube3Solver.open(null, null)),
+                nullCase("Cube3Solver.openAsync(null, l)", "tableFile must not be null",
+                        () -> Cube3Solver.openAsync(null, null)),
                 nullCase("Cube3Solver.openExisting(null)", "tableFile must not be null",
                         () -> Cube3Solver.openExisting(null)),
                 nullCase("solve(null)", "cube must not be null", () -> solver.solve(null)),

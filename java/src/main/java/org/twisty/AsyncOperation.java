@@ -1,18 +1,19 @@
-package org.twisty.sq1;
+package org.twisty;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import org.twisty.Cancellation;
 
 /**
  * The future of a long native operation run on a thread of its own
- * ({@link Square1Database#buildAsync}, {@link Square1Solver#openAsync}): cancelling the future
- * cancels the native operation through a {@link Cancellation} of its own.
+ * ({@code Square1Database.buildAsync}, {@code Square1Solver.openAsync},
+ * {@code Cube3Solver.openAsync}): cancelling the future cancels the native operation through a
+ * {@link Cancellation} of its own. Public for the library's packages; not meant to be used
+ * directly.
  *
  * @param <T> the operation's result
  */
-final class AsyncOperation<T> extends CompletableFuture<T> {
+public final class AsyncOperation<T> extends CompletableFuture<T> {
     private final Cancellation cancellation = new Cancellation();
     private boolean finished;
 
@@ -29,7 +30,7 @@ final class AsyncOperation<T> extends CompletableFuture<T> {
      * @param <T> the operation's result
      * @return a future that completes with the operation's result or exception
      */
-    static <T> CompletableFuture<T> start(String threadName, Function<Cancellation, T> operation,
+    public static <T> CompletableFuture<T> start(String threadName, Function<Cancellation, T> operation,
             Consumer<? super T> discard) {
         AsyncOperation<T> future = new AsyncOperation<>();
         Thread thread = new Thread(() -> {
