@@ -6,7 +6,7 @@
 //! permutation is kept (the edges' parity follows from it in phase 2). Coordinates: where the
 //! corner pairs are (2,520 arrangements of 8 places) and the parity, where the edge pairs are
 //! (2,520), the middle, and the frame (one of the two turns from the cube representative a
-//! phase-2 node can be in, [`FRAMES`]), so that turns are priced exactly: 50,803,200 entries,
+//! phase-2 node can be in, [`FRAMES`](super::twophase::FRAMES)), so that turns are priced exactly: 50,803,200 entries,
 //! one byte each, the fewest face-turn moves to the solved puzzle within the cube shape.
 //!
 //! Measured on random cube-shape positions (about 20.8 face turns from solved on average), it
@@ -26,9 +26,8 @@ use rayon::prelude::*;
 
 use crate::sq1::db::index::{Arrangement, shuffle};
 
-use super::Metric;
 use super::index::{SolveIndex, is_odd};
-use super::twophase::FRAMES;
+use super::twophase::{backward_cube_moves, frame_turn_cost};
 
 /// Pair of each piece index 0..7 (edges `b d f h i k m o`, corners `A C E G J L N P`).
 const PAIR: [u8; 8] = [0, 1, 0, 1, 2, 3, 2, 3];
@@ -112,12 +111,6 @@ fn entry(corner: usize, edge: usize, middle: u8, frame: usize) -> usize {
     ((corner * ARRANGEMENTS + edge) * 2 + middle as usize) * 2 + frame
 }
 
-/// Cost of a move's turn from a frame (the `/` not included).
-fn turn_cost(frame: usize, turn: (u8, u8)) -> u8 {
-    let k = FRAMES[frame];
-    Metric::FaceTurn.turn_cost(((k.0 + turn.0) % 12, (k.1 + turn.1) % 12)) as u8
-}
-
 pub struct PairTable<'a> {
     dist: std::borrow::Cow<'a, [u8]>,
 }
@@ -162,13 +155,8 @@ impl<'a> PairTable<'a> {
         // the two coordinates.
         let mut moves = Vec::new();
         let (mut corner_move, mut edge_move) = (Vec::new(), Vec::new());
-        for m in &ix.cube_moves {
-            let mut inverse = [0u8; 16];
-            for (j, &from) in m.shuffle.iter().enumerate() {
-                inverse[from as usize] = j as u8;
-            }
-            let to = FRAMES.iter().position(|&f| f == m.canon).expect("a frame");
-            moves.push((m.turn, to));
+        for (inverse, turn, to) in backward_cube_moves(ix) {
+            moves.push((turn, to));
             corner_move.push(
                 (0..CORNER_COORDS)
                     .map(|c| {
@@ -195,7 +183,7 @@ impl<'a> PairTable<'a> {
             );
             for f in 0..2 {
                 dist[entry(corner_coord(r, arr), e, 0, f)]
-                    .fetch_min(turn_cost(f, turn), Ordering::Relaxed);
+                    .fetch_min(frame_turn_cost(f, turn), Ordering::Relaxed);
             }
         }
         for level in 0..u8::MAX - 4 {
@@ -227,8 +215,10 @@ impl<'a> PairTable<'a> {
                                 0,
                             );
                             for f in 0..2 {
-                                dist[j + f]
-                                    .fetch_min(level + turn_cost(f, turn) + 1, Ordering::Relaxed);
+                                dist[j + f].fetch_min(
+                                    level + frame_turn_cost(f, turn) + 1,
+                                    Ordering::Relaxed,
+                                );
                             }
                         }
                     }
@@ -252,6 +242,7 @@ impl<'a> PairTable<'a> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::twophase::FRAMES;
     use super::*;
     use crate::rng::Rng;
 
@@ -285,14 +276,14 @@ mod tests {
             let mut best = u32::MAX;
             for &(s, turn) in &ix.solved {
                 if key(s, 0, frame) == key(arr, middle, frame) {
-                    best = best.min(turn_cost(frame, turn) as u32);
+                    best = best.min(frame_turn_cost(frame, turn) as u32);
                 }
             }
             for m in &moves {
                 let to = FRAMES.iter().position(|&f| f == m.canon).unwrap();
                 let a2 = shuffle(arr, &m.shuffle);
                 let child = t.get_framed(a2, odd(a2), middle ^ 1, to);
-                best = best.min(turn_cost(frame, m.turn) as u32 + 1 + child);
+                best = best.min(frame_turn_cost(frame, m.turn) as u32 + 1 + child);
             }
             assert_eq!(h, best);
             max_seen = max_seen.max(h);

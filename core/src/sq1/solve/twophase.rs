@@ -522,6 +522,31 @@ impl FaceTurnBound<'_> {
 /// Turns from the cube representative of the two frames cube-shape moves lead to.
 pub const FRAMES: [(u8, u8); 2] = [(0, 0), (1, 1)];
 
+/// Cost of a turn made from a frame, in face turns (the `/` not included).
+pub fn frame_turn_cost(frame: usize, turn: (u8, u8)) -> u8 {
+    let k = FRAMES[frame];
+    Metric::FaceTurn.turn_cost(((k.0 + turn.0) % 12, (k.1 + turn.1) % 12)) as u8
+}
+
+/// The cube-shape moves backwards, for tables built from the solved puzzle: each move's
+/// inverse shuffle, its turn, and the frame it ends in.
+pub fn backward_cube_moves(ix: &SolveIndex) -> Vec<([u8; 16], (u8, u8), usize)> {
+    ix.cube_moves
+        .iter()
+        .map(|m| {
+            let mut inverse = [0u8; 16];
+            for (j, &from) in m.shuffle.iter().enumerate() {
+                inverse[from as usize] = j as u8;
+            }
+            let to = FRAMES
+                .iter()
+                .position(|&f| f == m.canon)
+                .expect("a cube frame");
+            (inverse, m.turn, to)
+        })
+        .collect()
+}
+
 /// Entry of (one half's permutation, the other half's top set, middle) in a phase-2 table.
 #[inline(always)]
 fn table_index(edges_perm: bool, arr: u128, middle: u8) -> usize {
@@ -628,25 +653,8 @@ impl<'a> Phase2Table<'a> {
     /// `index(arr, middle) * 2 + frame`.
     pub fn build_face_turn(ix: &SolveIndex, edges_perm: bool) -> Phase2Table<'static> {
         let mut dist = vec![u8::MAX; 2 * PHASE2_ENTRIES];
-        let moves: Vec<([u8; 16], (u8, u8), usize)> = ix
-            .cube_moves
-            .iter()
-            .map(|m| {
-                let mut inverse = [0u8; 16];
-                for (j, &from) in m.shuffle.iter().enumerate() {
-                    inverse[from as usize] = j as u8;
-                }
-                let to = FRAMES
-                    .iter()
-                    .position(|&f| f == m.canon)
-                    .expect("a cube frame");
-                (inverse, m.turn, to)
-            })
-            .collect();
-        let cost = |frame: usize, turn: (u8, u8)| {
-            let k = FRAMES[frame];
-            Metric::FaceTurn.turn_cost(((k.0 + turn.0) % 12, (k.1 + turn.1) % 12)) as u8
-        };
+        let moves = backward_cube_moves(ix);
+        let cost = frame_turn_cost;
         for &(arr, turn) in &ix.solved {
             for f in 0..2 {
                 let i = table_index(edges_perm, arr, 0) * 2 + f;
