@@ -2,30 +2,33 @@
 //!
 //! Puzzle states and move sequences cross the boundary as their canonical ASCII text, so the
 //! bridges hold no puzzle logic and every runtime prints byte-identical answers: each function
-//! here parses, calls the engine, and formats. Enumerations cross as small integers whose values
-//! are documented on each function and never change.
+//! here parses, calls the engine, and formats. Enumerations cross as small signed integers
+//! (`i32`, what every host's enums are) whose values are documented on each function and never
+//! change; every code is checked here, in [`enum_code`], and any other value (a negative one
+//! included) is an `invalid_argument` error such as `unknown metric -1 (0 = twist, 1 = WCA,
+//! 2 = face-turn)`.
 
 use crate::error::{Error, Result};
 use crate::sq1::{self, Colouring, MoveSeq, Notation, State};
 
-fn notation(code: u32) -> Result<Notation> {
-    Notation::from_code(code).ok_or_else(|| {
-        Error::invalid_argument(format!(
-            "unknown notation code {code} (0 = WCA, 1 = article)"
-        ))
-    })
+/// The value of an enumeration code, or the one error for an unknown code.
+fn enum_code<T>(what: &str, choices: &str, code: i32, from: impl Fn(u32) -> Option<T>) -> Result<T> {
+    u32::try_from(code)
+        .ok()
+        .and_then(from)
+        .ok_or_else(|| Error::invalid_argument(format!("unknown {what} {code} ({choices})")))
 }
 
-fn colouring(code: u32) -> Result<Colouring> {
-    Colouring::from_code(code).ok_or_else(|| {
-        Error::invalid_argument(format!(
-            "unknown colouring code {code} (0 = six-colour, 1 = Silver)"
-        ))
-    })
+fn notation(code: i32) -> Result<Notation> {
+    enum_code("notation", "0 = WCA, 1 = article", code, Notation::from_code)
+}
+
+fn colouring(code: i32) -> Result<Colouring> {
+    enum_code("colouring", "0 = six-colour, 1 = Silver", code, Colouring::from_code)
 }
 
 /// The solved state of a colouring (0 = six-colour, 1 = Silver), as text.
-pub fn sq1_solved(colouring_code: u32) -> Result<String> {
+pub fn sq1_solved(colouring_code: i32) -> Result<String> {
     Ok(State::solved(colouring(colouring_code)?).to_string())
 }
 
@@ -35,7 +38,7 @@ pub fn sq1_parse_state(text: &str) -> Result<String> {
 }
 
 /// Applies a move sequence (notation 0 = WCA, 1 = article) to a state.
-pub fn sq1_apply(state: &str, moves: &str, notation_code: u32) -> Result<String> {
+pub fn sq1_apply(state: &str, moves: &str, notation_code: i32) -> Result<String> {
     let n = notation(notation_code)?;
     let state = State::parse(state)?;
     let moves = MoveSeq::parse(moves, n)?;
@@ -43,13 +46,13 @@ pub fn sq1_apply(state: &str, moves: &str, notation_code: u32) -> Result<String>
 }
 
 /// Re-writes a move sequence from one notation into another (or into canonical form of the same).
-pub fn sq1_moves_convert(moves: &str, from: u32, to: u32) -> Result<String> {
+pub fn sq1_moves_convert(moves: &str, from: i32, to: i32) -> Result<String> {
     let (from, to) = (notation(from)?, notation(to)?);
     MoveSeq::parse(moves, from)?.format(to)
 }
 
 /// The inverse of a move sequence, in the same notation.
-pub fn sq1_moves_inverse(moves: &str, notation_code: u32) -> Result<String> {
+pub fn sq1_moves_inverse(moves: &str, notation_code: i32) -> Result<String> {
     let n = notation(notation_code)?;
     MoveSeq::parse(moves, n)?.inverse().format(n)
 }
@@ -102,7 +105,7 @@ pub fn sq1_to_silver(state: &str) -> Result<String> {
 }
 
 /// A uniformly random twistable state from a seed (same seed, same state, in every runtime).
-pub fn sq1_random_state(tables: &sq1::Tables, seed: u64, colouring_code: u32) -> Result<String> {
+pub fn sq1_random_state(tables: &sq1::Tables, seed: u64, colouring_code: i32) -> Result<String> {
     Ok(tables
         .random_state(seed, colouring(colouring_code)?)
         .to_string())
@@ -111,30 +114,19 @@ pub fn sq1_random_state(tables: &sq1::Tables, seed: u64, colouring_code: u32) ->
 /// Shape counts: 0 = layer shapes up to rotation (29), 1 = twistable cube shapes with layer
 /// rotations distinct (3678), 2 = cube shapes up to layer rotation (170), 3 = up to layer
 /// rotation and whole-puzzle flip (90).
-pub fn sq1_count_shapes(tables: &sq1::Tables, kind: u32) -> Result<u64> {
-    let kind = sq1::ShapeCount::from_code(kind).ok_or_else(|| {
-        Error::invalid_argument(format!("unknown shape count kind {kind} (0..=3)"))
-    })?;
+pub fn sq1_count_shapes(tables: &sq1::Tables, kind: i32) -> Result<u64> {
+    let kind = enum_code(
+        "shape count kind",
+        "0 = layer shapes, 1 = twistable positions, 2 = up to layer rotation, 3 = up to rotation and flip",
+        kind,
+        sq1::ShapeCount::from_code,
+    )?;
     Ok(tables.count(kind))
 }
 
 /// The fewest twists (`/`) that bring the state's shape to the cube shape.
 pub fn sq1_twists_to_cube_shape(tables: &sq1::Tables, state: &str) -> Result<u32> {
     Ok(tables.twists_to_cube_shape(&State::parse(state)?))
-}
-
-/// A test-only entry point: panics with `message`, so that the bridges can prove a panic arrives
-/// as `NativePanicException` and the host keeps running.
-pub fn debug_panic(message: &str) -> Result<()> {
-    panic!("debug panic requested: {message}");
-}
-
-/// A test-only entry point for the close-while-in-use tests: holds the tables for `millis`
-/// milliseconds, then reads all of them and returns a checksum. If a bridge freed the tables
-/// under this call, the read would touch freed memory.
-pub fn debug_hold_tables(tables: &sq1::Tables, millis: u32) -> u64 {
-    std::thread::sleep(std::time::Duration::from_millis(millis as u64));
-    tables.checksum()
 }
 
 fn ranker(counts: &[u32]) -> Result<crate::rank::MultisetRanker128> {
@@ -162,12 +154,8 @@ use crate::progress::{CancelToken, ProgressReport};
 use crate::sq1::db::{self, Database, Solution, Variant};
 use std::sync::Arc;
 
-fn variant(code: u32) -> Result<Variant> {
-    Variant::from_code(code).ok_or_else(|| {
-        Error::invalid_argument(format!(
-            "unknown database variant code {code} (0 = article, 1 = middle)"
-        ))
-    })
+fn variant(code: i32) -> Result<Variant> {
+    enum_code("database variant", "0 = article, 1 = middle", code, Variant::from_code)
 }
 
 /// Opens a complete database file (either variant).
@@ -242,20 +230,16 @@ pub fn db_solutions(
 }
 
 /// Builds (or resumes) a database at `path`: variant 0 = article, 1 = middle; `max_level` 0 =
-/// all levels; `threads` 0 = one per core. `progress` runs on the calling thread.
+/// all levels (at most 15); `threads` 0 = one per core (at most [`db::build::MAX_THREADS`]).
+/// `progress` runs on the calling thread. See [`db::build()`] for what happens to files.
 pub fn db_build(
     path: &str,
-    variant_code: u32,
+    variant_code: i32,
     max_level: u32,
     threads: u32,
     progress: &mut dyn FnMut(&ProgressReport),
     cancel: &CancelToken,
 ) -> Result<()> {
-    if max_level > 15 {
-        return Err(Error::invalid_argument(format!(
-            "max_level {max_level} out of range 0..=15"
-        )));
-    }
     let mut opts = db::BuildOptions::new(variant(variant_code)?);
     opts.max_level = max_level;
     opts.threads = threads as usize;
@@ -272,17 +256,26 @@ pub fn db_build(
 
 use crate::sq1::solve::{FastOptions, Metric, SearchLimits, Solver};
 
-fn metric(code: u32) -> Result<Metric> {
-    Metric::from_code(code).ok_or_else(|| {
-        Error::invalid_argument(format!(
-            "unknown metric code {code} (0 = twist, 1 = WCA, 2 = face-turn)"
-        ))
-    })
+fn metric(code: i32) -> Result<Metric> {
+    enum_code("metric", "0 = twist, 1 = WCA, 2 = face-turn", code, Metric::from_code)
 }
 
-fn deadline(timeout_ms: u64) -> Option<std::time::Instant> {
-    (timeout_ms > 0)
-        .then(|| std::time::Instant::now() + std::time::Duration::from_millis(timeout_ms))
+/// The one timeout rule of every runtime: `timeout_ms` 0 means no limit, a positive value a
+/// deadline that many milliseconds from now, and a negative value (.NET's
+/// `Timeout.InfiniteTimeSpan` included) is an `invalid_argument` error. Hosts convert their
+/// durations to whole milliseconds rounding away from zero, so that no non-zero duration
+/// becomes 0.
+fn deadline(timeout_ms: i64) -> Result<Option<std::time::Instant>> {
+    if timeout_ms < 0 {
+        return Err(Error::invalid_argument(format!(
+            "timeout must not be negative (got {timeout_ms} ms)"
+        )));
+    }
+    let ms = std::time::Duration::from_millis(timeout_ms as u64);
+    // A deadline beyond what the clock can hold is no deadline.
+    Ok((timeout_ms > 0)
+        .then(|| std::time::Instant::now().checked_add(ms))
+        .flatten())
 }
 
 /// Opens the solver's table file at `path`, building and saving the tables first when the file
@@ -339,14 +332,14 @@ impl From<crate::sq1::solve::Solution> for SolveText {
 pub fn sq1_solve(
     solver: &Solver,
     state: &str,
-    metric_code: u32,
-    timeout_ms: u64,
+    metric_code: i32,
+    timeout_ms: i64,
     progress: &mut dyn FnMut(&ProgressReport),
     cancel: &CancelToken,
 ) -> Result<SolveText> {
     let (state, metric) = (State::parse(state)?, metric(metric_code)?);
     let limits = SearchLimits {
-        deadline: deadline(timeout_ms),
+        deadline: deadline(timeout_ms)?,
         cancel: Some(cancel.clone()),
     };
     Ok(solver
@@ -360,14 +353,14 @@ pub fn sq1_solve(
 pub fn sq1_solutions(
     solver: &Solver,
     state: &str,
-    metric_code: u32,
+    metric_code: i32,
     limit: u32,
-    timeout_ms: u64,
+    timeout_ms: i64,
     cancel: &CancelToken,
 ) -> Result<Vec<SolveText>> {
     let (state, metric) = (State::parse(state)?, metric(metric_code)?);
     let limits = SearchLimits {
-        deadline: deadline(timeout_ms),
+        deadline: deadline(timeout_ms)?,
         cancel: Some(cancel.clone()),
     };
     let v = solver.solutions_with(
@@ -381,7 +374,7 @@ pub fn sq1_solutions(
 }
 
 /// The optimal length of a six-colour state in a metric.
-pub fn sq1_distance(solver: &Solver, state: &str, metric_code: u32) -> Result<u32> {
+pub fn sq1_distance(solver: &Solver, state: &str, metric_code: i32) -> Result<u32> {
     solver.distance(&State::parse(state)?, metric(metric_code)?)
 }
 
@@ -392,17 +385,17 @@ pub fn sq1_distance(solver: &Solver, state: &str, metric_code: u32) -> Result<u3
 pub fn sq1_solve_fast(
     solver: &Solver,
     state: &str,
-    metric_code: u32,
+    metric_code: i32,
     max_length: u32,
     node_limit: u64,
-    timeout_ms: u64,
+    timeout_ms: i64,
     cancel: &CancelToken,
 ) -> Result<SolveText> {
     let opts = FastOptions {
         metric: metric(metric_code)?,
         max_length: (max_length > 0).then_some(max_length),
         node_limit: (node_limit > 0).then_some(node_limit),
-        deadline: deadline(timeout_ms),
+        deadline: deadline(timeout_ms)?,
         cancel: Some(cancel.clone()),
     };
     Ok(solver.solve_fast(&State::parse(state)?, &opts)?.into())
@@ -426,7 +419,7 @@ pub fn sq1_scramble(solver: &Solver, seed: u64) -> Result<ScrambleText> {
 }
 
 /// The length of a move sequence (notation 0 = WCA, 1 = article) in a metric.
-pub fn sq1_moves_length(moves: &str, notation_code: u32, metric_code: u32) -> Result<u32> {
+pub fn sq1_moves_length(moves: &str, notation_code: i32, metric_code: i32) -> Result<u32> {
     let moves = MoveSeq::parse(moves, notation(notation_code)?)?;
     metric(metric_code)?.length(&moves)
 }
@@ -551,13 +544,13 @@ pub fn cube3_solve(
     solver: &crate::cube3::solve::Solver,
     cube: &str,
     max_length: u32,
-    timeout_ms: u64,
+    timeout_ms: i64,
     cancel: Option<&CancelToken>,
 ) -> Result<String> {
     let cube = Cube::from_b32(cube)?;
     let opts = crate::cube3::solve::SolveOptions {
         max_length,
-        deadline: deadline(timeout_ms),
+        deadline: deadline(timeout_ms)?,
         cancel: cancel.cloned(),
     };
     Ok(solver.solve(&cube, &opts)?.to_string())

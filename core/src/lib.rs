@@ -21,6 +21,8 @@
 pub mod api;
 pub mod cube3;
 pub mod error;
+pub mod fileio;
+pub mod host;
 pub mod progress;
 pub mod rank;
 pub mod rng;

@@ -14,15 +14,15 @@
 //! Files are written to `<name>.partial` and renamed, so a reader never sees a half-written
 //! file; they are memory-mapped read-only. Every check that fails on opening (missing file,
 //! other magic or version, other digest, wrong size, bad checksum) is an
-//! [`ErrorKind::Database`] error naming the file and the reason.
+//! [`ErrorKind::Database`] error naming the file and the reason. [`open_or_build`] replaces
+//! only files of its own kind (see there and [`crate::fileio`]).
 
-use std::fs::File;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use memmap2::Mmap;
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::progress::CancelToken;
 
 pub const HEADER_LEN: usize = 128;
 const MAX_SECTIONS: usize = (HEADER_LEN - 32) / 8;
@@ -81,54 +81,109 @@ impl Layout<'_> {
         data[..HEADER_LEN].copy_from_slice(&h);
     }
 
-    /// Maps a file and checks it against this layout.
+    /// Maps a file and checks it against this layout: any failure is an
+    /// [`ErrorKind::Database`] error naming the file and the reason.
     pub fn open(&self, path: &Path) -> Result<TableFile> {
-        let bad = |msg: String| {
-            Error::new(
-                ErrorKind::Database,
-                format!("{} {}: {msg}", self.what, path.display()),
-            )
-        };
-        let f = File::open(path).map_err(|e| bad(format!("cannot open: {e}")))?;
+        match self.check(path)? {
+            Check::Usable(map) => Ok(TableFile::Mapped(map)),
+            Check::Stale(reason) | Check::Foreign(reason) => Err(self.error(path, reason)),
+        }
+    }
+
+    fn error(&self, path: &Path, reason: impl std::fmt::Display) -> Error {
+        Error::new(
+            ErrorKind::Database,
+            format!("{} {}: {reason}", self.what, path.display()),
+        )
+    }
+
+    /// What the file at `path` is for this layout. A file that cannot be opened (missing, not a
+    /// regular file, unreadable) is an error.
+    fn check(&self, path: &Path) -> Result<Check> {
+        let f = crate::fileio::open_regular(path).map_err(|r| self.error(path, r))?;
         // SAFETY: the file is opened read-only; table files are written whole and renamed into
         // place, never modified where they lie.
-        let map = unsafe { Mmap::map(&f) }.map_err(|e| bad(format!("cannot map: {e}")))?;
-        if map.len() < HEADER_LEN || &map[..8] != self.magic {
-            return Err(bad(format!("not a twisty {} (bad magic)", self.what)));
+        let map = unsafe { Mmap::map(&f) }
+            .map_err(|e| self.error(path, format!("cannot map: {e}")))?;
+        if map.len() < 8 || &map[..8] != self.magic {
+            return Ok(Check::Foreign(format!(
+                "not a twisty {} ({})",
+                self.what,
+                describe_foreign(&map)
+            )));
+        }
+        let stale = |m: String| Ok(Check::Stale(m));
+        if map.len() < HEADER_LEN {
+            return stale(format!(
+                "size {} bytes, shorter than its header (truncated or damaged)",
+                map.len()
+            ));
         }
         let u32_at = |o: usize| u32::from_le_bytes(map[o..o + 4].try_into().unwrap());
         let u64_at = |o: usize| u64::from_le_bytes(map[o..o + 8].try_into().unwrap());
         if u32_at(8) != self.version {
-            return Err(bad(format!(
+            return stale(format!(
                 "format version {} (this build reads version {}); delete it to rebuild",
                 u32_at(8),
                 self.version
-            )));
+            ));
         }
         if u64_at(16) != self.digest
             || u64_at(24) != self.param
             || u32_at(12) != self.sections.len() as u32
         {
-            return Err(bad(
-                "built from a different move index; delete it to rebuild".into(),
-            ));
+            return stale("built from a different move index; delete it to rebuild".into());
         }
         if map.len() != self.file_len() {
-            return Err(bad(format!(
+            return stale(format!(
                 "size {} bytes, expected {} (truncated or damaged)",
                 map.len(),
                 self.file_len()
-            )));
+            ));
         }
         for (k, (name, _)) in self.sections.iter().enumerate() {
             if xxhash_rust::xxh3::xxh3_64(self.section(&map, k)) != u64_at(32 + 8 * k) {
-                return Err(bad(format!(
-                    "the {name} table fails its checksum (damaged)"
-                )));
+                return stale(format!("the {name} table fails its checksum (damaged)"));
             }
         }
-        Ok(TableFile::Mapped(map))
+        Ok(Check::Usable(map))
     }
+
+    /// Whether the first bytes of a file show it is a table file of this kind (any version):
+    /// the only non-empty files [`open_or_build`] and [`TableFile::save`] may replace.
+    fn is_own_kind(&self, head: &[u8]) -> bool {
+        head.starts_with(self.magic)
+    }
+}
+
+/// What [`Layout::check`] found.
+enum Check {
+    Usable(Mmap),
+    /// A table file of this kind that cannot be used: another version or move index, truncated,
+    /// or failing a checksum. Rebuilding may replace it.
+    Stale(String),
+    /// Something else: never replaced.
+    Foreign(String),
+}
+
+/// The kinds of file the library writes, by magic, to say what a foreign file is.
+const KNOWN_KINDS: [(&[u8; 8], &str); 3] = [
+    (&crate::sq1::db::format::MAGIC, "a twisty Silver database"),
+    (crate::sq1::solve::prune::MAGIC, "a twisty Square-1 solver table file"),
+    (crate::cube3::solve::MAGIC, "a twisty 3x3x3 table file"),
+];
+
+/// What a file of another kind holds, in words.
+fn describe_foreign(bytes: &[u8]) -> String {
+    if bytes.is_empty() {
+        return "it is empty".into();
+    }
+    if bytes.len() >= 8
+        && let Some((_, name)) = KNOWN_KINDS.iter().find(|(m, _)| bytes[..8] == m[..])
+    {
+        return format!("it is {name}");
+    }
+    "bad magic".into()
 }
 
 /// A table file's bytes: built in memory, or mapped from disk.
@@ -146,44 +201,75 @@ impl TableFile {
     }
 
     /// Writes the bytes to `path` atomically (a `.partial` file renamed when complete),
-    /// creating the folder if needed.
-    pub fn save(&self, path: &Path, what: &str) -> Result<()> {
-        let io = |e: std::io::Error, verb: &str| {
-            Error::new(
-                ErrorKind::Database,
-                format!("cannot {verb} {what} {}: {e}", path.display()),
-            )
-        };
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| io(e, "create the folder of"))?;
-        }
-        let partial = PathBuf::from(format!("{}.partial", path.display()));
-        let mut f = File::create(&partial).map_err(|e| io(e, "create"))?;
-        f.write_all(self.bytes()).map_err(|e| io(e, "write"))?;
-        f.sync_all().map_err(|e| io(e, "write"))?;
-        std::fs::rename(&partial, path).map_err(|e| io(e, "rename into"))?;
-        Ok(())
+    /// creating the folder if needed. An existing file is replaced only when it is empty or a
+    /// table file of `layout`'s kind (see [`crate::fileio`]).
+    pub fn save(&self, path: &Path, layout: &Layout) -> Result<()> {
+        let mut p = claim(path, layout)?;
+        p.write_all(self.bytes()).map_err(|r| layout.error(path, r))?;
+        p.commit().map_err(|r| layout.error(path, r))
     }
 }
 
-/// Opens a table file, or (when it is missing or cannot be used: damaged, stale, foreign) builds
-/// the tables, saves them there atomically and opens the result. The policy of every solver's
-/// `open_or_build`.
-pub fn open_or_build<T>(
+fn claim(path: &Path, layout: &Layout) -> Result<crate::fileio::Partial> {
+    crate::fileio::Partial::claim(path, |h| layout.is_own_kind(h)).map_err(|r| layout.error(path, r))
+}
+
+/// Opens the table file at `path`, or builds it there. The policy of every solver's
+/// `open_or_build`, and the file-safety rule of table files:
+///
+/// - a usable file is mapped and returned;
+/// - a missing file, or a table file of this kind that cannot be used (another version or
+///   move index, truncated, failing a checksum), is built: `build` makes the image, which is
+///   written to `<path>.partial` and renamed over `path`, then mapped and checked again;
+/// - anything else (a file of another kind or of unknown content, a directory, a FIFO, an
+///   unreadable file) is refused with [`ErrorKind::Database`] and left as it is.
+///
+/// Before building, the destination is claimed (its folder created, the `.partial` file
+/// created and locked), so a path that cannot be written fails at once; a failed or cancelled
+/// build leaves no `.partial` behind. A `cancel` token that is already cancelled stops the call
+/// before anything is opened.
+pub fn open_or_build(
     path: &Path,
-    what: &str,
-    open: impl Fn(&Path) -> Result<T>,
-    build_and_save: impl FnOnce(&Path) -> Result<()>,
-) -> Result<T> {
-    if path.exists() {
-        match open(path) {
-            Ok(t) => return Ok(t),
-            Err(e) => log::warn!("{}; rebuilding it", e.message()),
+    layout: &Layout,
+    cancel: &CancelToken,
+    build: impl FnOnce() -> Result<TableFile>,
+) -> Result<TableFile> {
+    if cancel.is_cancelled() {
+        return Err(Error::new(
+            ErrorKind::Cancelled,
+            format!("opening the {} was cancelled before it started", layout.what),
+        ));
+    }
+    crate::fileio::check_path(path).map_err(|r| layout.error(path, r))?;
+    let missing = match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => true,
+        _ => false,
+    };
+    if !missing {
+        match layout.check(path)? {
+            Check::Usable(map) => return Ok(TableFile::Mapped(map)),
+            Check::Stale(reason) => log::warn!(
+                "{} {}: {reason}; rebuilding it",
+                layout.what,
+                path.display()
+            ),
+            Check::Foreign(reason) => {
+                return Err(layout.error(
+                    path,
+                    format!("{reason}; it was left alone (remove it, or choose another path)"),
+                ));
+            }
         }
     }
-    log::info!("building the {what} into {}", path.display());
-    build_and_save(path)?;
-    open(path)
+    let mut partial = claim(path, layout)?;
+    log::info!("building the {} into {}", layout.what, path.display());
+    let image = build()?;
+    partial
+        .write_all(image.bytes())
+        .map_err(|r| layout.error(path, r))?;
+    drop(image);
+    partial.commit().map_err(|r| layout.error(path, r))?;
+    layout.open(path)
 }
 
 /// The cache folder: `$TWISTY_CACHE_DIR`, else `$XDG_CACHE_HOME/twisty`, else
@@ -239,7 +325,7 @@ mod tests {
         l.section_mut(&mut data, 0).copy_from_slice(b"hello");
         l.section_mut(&mut data, 1).copy_from_slice(b"abc");
         l.seal(&mut data);
-        TableFile::Owned(data.clone()).save(&path, l.what).unwrap();
+        TableFile::Owned(data.clone()).save(&path, &l).unwrap();
         let f = l.open(&path).unwrap();
         assert_eq!(l.section(f.bytes(), 1), b"abc");
         let refuse = |bytes: &[u8], layout: &Layout, needle: &str| {
@@ -264,6 +350,103 @@ mod tests {
         std::fs::remove_file(&path).unwrap();
         let e = l.open(&path).err().unwrap();
         assert!(e.message().contains("cannot open"), "{}", e.message());
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    fn image(l: &Layout) -> Vec<u8> {
+        let mut data = l.buffer();
+        l.section_mut(&mut data, 0).copy_from_slice(b"hello");
+        l.section_mut(&mut data, 1).copy_from_slice(b"abc");
+        l.seal(&mut data);
+        data
+    }
+
+    /// open_or_build with a build that counts its calls.
+    fn open_or_build_counting(path: &Path, l: &Layout, cancel: &CancelToken) -> (Result<TableFile>, u32) {
+        let mut builds = 0;
+        let r = open_or_build(path, l, cancel, || {
+            builds += 1;
+            Ok(TableFile::Owned(image(l)))
+        });
+        (r, builds)
+    }
+
+    #[test]
+    fn open_or_build_replaces_only_its_own_kind() {
+        let dir = std::env::temp_dir().join(format!("twisty-tablefile-ob-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let l = layout(1);
+        let none = CancelToken::new();
+        // Missing: built once, then opened without building.
+        let path = dir.join("t.tbl");
+        let (r, n) = open_or_build_counting(&path, &l, &none);
+        assert!(r.is_ok() && n == 1);
+        let (r, n) = open_or_build_counting(&path, &l, &none);
+        assert!(r.is_ok() && n == 0);
+        assert!(!crate::fileio::partial_path(&path).exists());
+        // Its own kind, stale or damaged: rebuilt.
+        let mut damaged = image(&l);
+        damaged[HEADER_LEN + 1] ^= 1;
+        std::fs::write(&path, &damaged).unwrap();
+        let (r, n) = open_or_build_counting(&path, &l, &none);
+        assert!(r.is_ok() && n == 1);
+        std::fs::write(&path, image(&layout(0))).unwrap();
+        let (r, n) = open_or_build_counting(&path, &l, &none);
+        assert!(r.is_ok() && n == 1);
+        // Anything else: refused, never built, left byte for byte as it was.
+        let foreign: [(&str, Vec<u8>, &str); 4] = [
+            ("notes.txt", b"my notes, not a table".to_vec(), "(bad magic)"),
+            ("silver.db", [&crate::sq1::db::format::MAGIC[..], &[0u8; 200][..]].concat(), "(it is a twisty Silver database)"),
+            ("c3.tbl", [&crate::cube3::solve::MAGIC[..], &[1u8; 200][..]].concat(), "(it is a twisty 3x3x3 table file)"),
+            ("tiny", b"TW".to_vec(), "(bad magic)"),
+        ];
+        for (name, bytes, why) in foreign {
+            let p = dir.join(name);
+            std::fs::write(&p, &bytes).unwrap();
+            let (r, n) = open_or_build_counting(&p, &l, &none);
+            let e = r.err().unwrap();
+            assert_eq!(n, 0, "{name}");
+            assert_eq!(e.kind(), ErrorKind::Database);
+            assert_eq!(
+                e.message(),
+                format!(
+                    "test table file {}: not a twisty test table file {why}; it was left alone (remove it, or choose another path)",
+                    p.display()
+                )
+            );
+            assert_eq!(std::fs::read(&p).unwrap(), bytes, "{name} untouched");
+            assert!(!crate::fileio::partial_path(&p).exists());
+        }
+        // An empty file is not a table and holds nothing: refused on opening, like the others.
+        let empty = dir.join("empty.tbl");
+        std::fs::write(&empty, b"").unwrap();
+        let (r, n) = open_or_build_counting(&empty, &l, &none);
+        assert!(r.err().unwrap().message().contains("(it is empty)") && n == 0);
+        // A directory, a path under a regular file, an empty path: refused before building.
+        let cases = [
+            (dir.clone(), "is a directory".to_string()),
+            (dir.join("notes.txt/sub.tbl"), format!("{} is not a folder", dir.join("notes.txt").display())),
+            (PathBuf::new(), "the path is empty".to_string()),
+        ];
+        for (p, why) in cases {
+            let (r, n) = open_or_build_counting(&p, &l, &none);
+            let e = r.err().unwrap();
+            assert!(e.message().contains(&why) && n == 0, "{}", e.message());
+        }
+        // A token cancelled before the call: nothing is opened or built.
+        let cancelled = CancelToken::new();
+        cancelled.cancel();
+        let fresh = dir.join("never.tbl");
+        let (r, n) = open_or_build_counting(&fresh, &l, &cancelled);
+        assert_eq!(r.err().unwrap().kind(), ErrorKind::Cancelled);
+        assert!(n == 0 && !fresh.exists() && !crate::fileio::partial_path(&fresh).exists());
+        // A failed build leaves no .partial.
+        let r = open_or_build(&fresh, &l, &none, || Err(Error::new(ErrorKind::Cancelled, "stop")));
+        assert!(r.is_err() && !crate::fileio::partial_path(&fresh).exists() && !fresh.exists());
+        // save() follows the same rule.
+        let text = dir.join("notes.txt");
+        assert!(TableFile::Owned(image(&l)).save(&text, &l).is_err());
+        assert_eq!(std::fs::read(&text).unwrap(), b"my notes, not a table");
         std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -178,7 +178,7 @@ fn solutions_are_shortest_and_solve() {
                 end2.is_solved_ignoring_middle()
             });
             // All shortest solutions: distinct, all of the same length, all solving.
-            let all: Vec<_> = db.solutions(&s, 50).unwrap().collect();
+            let all: Vec<_> = db.solutions(&s, 50).unwrap().collect::<Result<_, _>>().unwrap();
             assert!(!all.is_empty() && all.len() <= 50);
             assert!(all.contains(&sol), "the first solution is among all");
             let texts: HashSet<String> = all.iter().map(|x| x.to_wca()).collect();

@@ -21,7 +21,7 @@ fn vectors_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors")
 }
 
-fn notation_code(name: &str) -> u32 {
+fn notation_code(name: &str) -> i32 {
     match name {
         "wca" => 0,
         "article" => 1,
@@ -29,7 +29,7 @@ fn notation_code(name: &str) -> u32 {
     }
 }
 
-fn colouring_code(name: &str) -> u32 {
+fn colouring_code(name: &str) -> i32 {
     match name {
         "six" => 0,
         "silver" => 1,
@@ -37,11 +37,11 @@ fn colouring_code(name: &str) -> u32 {
     }
 }
 
-fn count_code(name: &str) -> u32 {
+fn count_code(name: &str) -> i32 {
     ["layer", "twistable", "rotation", "rotation_flip"]
         .iter()
         .position(|n| *n == name)
-        .unwrap_or_else(|| panic!("unknown shape count {name}")) as u32
+        .unwrap_or_else(|| panic!("unknown shape count {name}")) as i32
 }
 
 /// A comma-separated list of numbers (empty field: empty list).
@@ -146,35 +146,98 @@ fn ensure_vector_dbs() -> PathBuf {
     let mut unfinished = Header::from_bytes(&header, "x").unwrap();
     unfinished.status = Status::Building;
     write("unfinished.db", &unfinished.to_bytes(), len);
-    // A complete file whose data no longer matches its checksums: a sparse copy of a small
-    // database (only its non-zero 64 KiB chunks are written) with one byte changed.
-    if !dir.join("corrupt-data.db").exists() {
-        use std::os::unix::fs::FileExt;
-        let tmp = dir.join("corrupt-data.db.tmp");
-        let (src, dst) = (
-            std::fs::File::open(&small).unwrap(),
-            std::fs::File::create(&tmp).unwrap(),
-        );
-        dst.set_len(len).unwrap();
-        let mut buf = vec![0u8; 1 << 16];
-        let mut off = 0;
-        while off < len {
-            let n = src.read_at(&mut buf, off).unwrap();
-            if buf[..n].iter().any(|&b| b != 0) || off == 0 {
-                dst.write_all_at(&buf[..n], off).unwrap();
-            }
-            off += n as u64;
-        }
-        let mut b = [0u8; 1];
-        src.read_exact_at(&mut b, 4096 + 12345).unwrap();
-        dst.write_all_at(&[b[0] ^ 0x11], 4096 + 12345).unwrap();
-        std::fs::rename(&tmp, dir.join("corrupt-data.db")).unwrap();
+    // Damaged complete files, each a sparse copy of the small database (only its non-zero
+    // 64 KiB chunks are written) with one byte changed.
+    let ranks = twisty::rank::sq1::Sq1Ranks::get();
+    let byte_of = |state: &twisty::sq1::State| {
+        let (slot, _) = twisty::sq1::db::class_index().slot_of(ranks, state);
+        (4096 + slot / 2, slot % 2 == 0)
+    };
+    let (solved_byte, solved_low) = byte_of(&twisty::sq1::State::solved(twisty::sq1::Colouring::Silver));
+    let set = |level: u8, low: bool| {
+        move |b: u8| if low { (b & 0xF0) | level } else { (b & 0x0F) | (level << 4) }
+    };
+    // Data no longer matching its region's checksum: a byte of the solved state's region.
+    damaged_copy(&small, &dir.join("corrupt-region.db"), solved_byte + 1, &|b| b ^ 0x11, false);
+    // Checksums that match (resealed), but levels the file cannot hold: the solved state at
+    // level 9 of a file of levels 1..2, the solved state at level 2, and a state 3 twists away
+    // at level 2 (no way down from it).
+    damaged_copy(&small, &dir.join("corrupt-level.db"), solved_byte, &set(9, solved_low), true);
+    damaged_copy(&small, &dir.join("corrupt-solved.db"), solved_byte, &set(2, solved_low), true);
+    // Files that are not what a table or database path expects: a FIFO (opening it must not
+    // block) and a text file (never overwritten).
+    let fifo = dir.join("fifo");
+    if std::fs::symlink_metadata(&fifo).is_err() {
+        let c = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
     }
+    std::fs::write(dir.join("notes.txt"), NOTES).unwrap();
+    let deep = dead_end_state();
+    assert!(api::db_distance(&*api::db_open(article.to_str().unwrap()).unwrap(), &deep.to_string()).unwrap() >= 2);
+    let (deep_byte, deep_low) = byte_of(&deep);
+    damaged_copy(&small, &dir.join("corrupt-dead-end.db"), deep_byte, &set(2, deep_low), true);
     *done = true;
     dir
 }
 
-fn metric_code(name: &str) -> u32 {
+/// The text file of the hostile-path rows: it must never be overwritten.
+const NOTES: &str = "a user's notes, not a table\n";
+
+/// The state of `corrupt-dead-end.db`: at least 2 twists from solved, stored there at level 2.
+fn dead_end_state() -> twisty::sq1::State {
+    let moves = twisty::sq1::MoveSeq::parse("(1,0)/ (3,3)/ (-1,0)/", twisty::sq1::Notation::Wca).unwrap();
+    twisty::sq1::State::solved(twisty::sq1::Colouring::Silver).apply(&moves).unwrap()
+}
+
+/// Writes `dst` once: a sparse copy of the database `src` with the byte at `offset` replaced by
+/// `change(byte)`; with `reseal`, the changed region's checksum (and the header's) are made to
+/// match again.
+fn damaged_copy(src: &Path, dst: &Path, offset: u64, change: &dyn Fn(u8) -> u8, reseal: bool) {
+    use std::os::unix::fs::FileExt;
+    use twisty::sq1::db::Header;
+    if dst.exists() {
+        return;
+    }
+    let tmp = dst.with_extension("tmp");
+    let from = std::fs::File::open(src).unwrap();
+    let to = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(&tmp)
+        .unwrap();
+    let len = from.metadata().unwrap().len();
+    to.set_len(len).unwrap();
+    let mut buf = vec![0u8; 1 << 16];
+    let mut off = 0;
+    while off < len {
+        let n = from.read_at(&mut buf, off).unwrap();
+        if buf[..n].iter().any(|&b| b != 0) || off == 0 {
+            to.write_all_at(&buf[..n], off).unwrap();
+        }
+        off += n as u64;
+    }
+    let mut b = [0u8; 1];
+    from.read_exact_at(&mut b, offset).unwrap();
+    to.write_all_at(&[change(b[0])], offset).unwrap();
+    if reseal {
+        let mut head = vec![0u8; 4096];
+        to.read_exact_at(&mut head, 0).unwrap();
+        let mut h = Header::from_bytes(&head, "copy").unwrap();
+        let rb = h.region_bytes();
+        let r = (offset - 4096) / rb;
+        let mut region = vec![0u8; rb.min(h.data_bytes - r * rb) as usize];
+        to.read_exact_at(&mut region, 4096 + r * rb).unwrap();
+        h.region_checksums[r as usize] = xxhash_rust::xxh3::xxh3_64(&region);
+        h.write_to(&to).unwrap();
+    }
+    drop(to);
+    std::fs::rename(&tmp, dst).unwrap();
+}
+
+fn metric_code(name: &str) -> i32 {
     match name {
         "twist" => 0,
         "wca" => 1,
@@ -277,7 +340,9 @@ fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
         "db_solutions" => {
             arity(3);
             let it = api::db_solutions(api::db_open(a[0])?, a[1], a[2].parse().expect("limit"))?;
-            it.map(|s| s.to_wca()).collect::<Vec<_>>().join(";")
+            it.map(|s| s.map(|s| s.to_wca()))
+                .collect::<twisty::Result<Vec<_>>>()?
+                .join(";")
         }
         "solved" => {
             arity(1);
@@ -365,7 +430,11 @@ fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
         "debug_panic" => {
             arity(1);
             let msg = a[0].to_string();
-            let caught = std::panic::catch_unwind(move || api::debug_panic(&msg));
+            // The hosts reach a panic inside a native call through their test-only hooks; here
+            // the same message is raised and caught the way the bridges catch it.
+            let caught = std::panic::catch_unwind(move || -> twisty::Result<()> {
+                panic!("debug panic requested: {msg}")
+            });
             let payload = caught.expect_err("debug_panic must panic");
             let text = payload
                 .downcast_ref::<String>()
@@ -485,6 +554,41 @@ fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
             let table = db_dir().join(CUBE3_TABLE);
             let solver = cube3_solver_at(&table.to_string_lossy())?;
             api::cube3_solve(&solver, a[0], a[1].parse().expect("max_length"), 0, None)?
+        }
+        "cube3_solve_timeout" => {
+            arity(3);
+            let table = db_dir().join(CUBE3_TABLE);
+            let solver = cube3_solver_at(&table.to_string_lossy())?;
+            let (max, ms) = (a[1].parse().expect("max_length"), a[2].parse().expect("timeout"));
+            api::cube3_solve(&solver, a[0], max, ms, None)?
+        }
+        "solver_open_or_build" => {
+            arity(1);
+            let cancel = twisty::progress::CancelToken::new();
+            api::sq1_solver_open(a[0], &mut |_| {}, &cancel)?;
+            String::new()
+        }
+        "cube3_solver_open_or_build" => {
+            arity(1);
+            let cancel = twisty::progress::CancelToken::new();
+            api::cube3_solver_open(a[0], &mut |_| {}, &cancel)?;
+            String::new()
+        }
+        "file_text" => {
+            arity(1);
+            std::fs::read_to_string(a[0]).expect("file_text").replace('\n', "\\n")
+        }
+        "db_build" => {
+            arity(4);
+            let variant = match a[1] {
+                "article" => 0,
+                "middle" => 1,
+                other => panic!("unknown variant {other}"),
+            };
+            let cancel = twisty::progress::CancelToken::new();
+            let (level, threads) = (a[2].parse().expect("max_level"), a[3].parse().expect("threads"));
+            api::db_build(a[0], variant, level, threads, &mut |_| {}, &cancel)?;
+            String::new()
         }
         other => panic!("unknown op {other}"),
     })

@@ -54,6 +54,11 @@ impl Cube3TwoPhase {
         })
     }
 
+    /// Bytes the solver holds on the native heap (the C# handle reports them to the GC).
+    pub fn native_bytes(&self) -> ffi::Result<u64, NativeError> {
+        crate::error::guard_value(|| self.inner.heap_bytes() as u64)
+    }
+
     /// Opens an existing table file; a missing, stale or damaged file fails with code 4.
     pub fn open_existing(path: ffi::String) -> ffi::Result<Self, NativeError> {
         guard(|| {
@@ -69,7 +74,7 @@ impl Cube3TwoPhase {
         &self,
         cube: ffi::String,
         max_length: u32,
-        timeout_ms: u64,
+        timeout_ms: i64,
         cancel: &Sq1CancelToken,
     ) -> ffi::Result<ffi::String, NativeError> {
         guard(|| {

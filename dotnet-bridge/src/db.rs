@@ -138,6 +138,11 @@ impl Sq1Database {
         guard(|| api::db_distance(&self.inner, state.as_str()))
     }
 
+    /// Bytes the database holds on the native heap (the C# handle reports them to the GC).
+    pub fn native_bytes(&self) -> ffi::Result<u64, NativeError> {
+        guard_value(|| self.inner.heap_bytes() as u64)
+    }
+
     /// One shortest solution of a Silver state.
     pub fn solve(&self, state: ffi::String) -> ffi::Result<Sq1SolutionText, NativeError> {
         guard(|| api::db_solve(&self.inner, state.as_str()).map(Sq1SolutionText::from))
@@ -162,11 +167,12 @@ impl Sq1Solutions {
         })
     }
 
-    /// The next solution, or none when the iteration is over.
+    /// The next solution, or none when the iteration is over; a corrupt file fails with code 4
+    /// (and ends the iteration).
     pub fn next(&self) -> ffi::Result<ffi::Option<Sq1SolutionText>, NativeError> {
-        guard_value(|| {
+        guard(|| {
             let mut it = self.inner.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            it.next().map(Sq1SolutionText::from).into()
+            Ok(it.next().transpose()?.map(Sq1SolutionText::from).into())
         })
     }
 }
@@ -203,7 +209,7 @@ impl Sq1CancelToken {
 #[ffi]
 pub fn twisty_db_build(
     path: ffi::String,
-    variant: u32,
+    variant: i32,
     max_level: u32,
     threads: u32,
     progress: BuildProgressCallback,

@@ -69,6 +69,8 @@ pub fn panic_message(payload: &(dyn Any + Send)) -> String {
 /// `Ok` passes through; an engine error becomes `Err(Raised)` with the error's code, message and
 /// position stored as the last error; a panic becomes `Panic` with code 9 and the payload text.
 pub fn guard<T: TypeInfo>(f: impl FnOnce() -> twisty::Result<T>) -> NativeResult<T> {
+    // A panic's message travels in its exception; nothing is printed to the host's stderr.
+    twisty::host::quiet_panics();
     clear_last_error();
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(Ok(value)) => ffi::Ok(value),

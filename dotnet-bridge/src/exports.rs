@@ -2,7 +2,8 @@
 //!
 //! Strings arrive as owned `ffi::String` (UTF-8, created by the C# layer) and leave as owned
 //! `ffi::String` (the C# layer frees them). Enumerations cross as the integer codes documented
-//! in [`twisty::api`]. Null strings never arrive: the C# layer rejects them first.
+//! in [`twisty::api`] (as `i32`, checked there). Null strings never arrive: the C# layer rejects
+//! them first.
 
 use interoptopus::ffi;
 use twisty::api;
@@ -15,7 +16,7 @@ fn to_ffi(r: twisty::Result<String>) -> twisty::Result<ffi::String> {
 
 /// The solved state of a colouring (0 = six-colour, 1 = Silver), as text.
 #[ffi]
-pub fn twisty_sq1_solved(colouring: u32) -> ffi::Result<ffi::String, NativeError> {
+pub fn twisty_sq1_solved(colouring: i32) -> ffi::Result<ffi::String, NativeError> {
     guard(|| to_ffi(api::sq1_solved(colouring)))
 }
 
@@ -30,7 +31,7 @@ pub fn twisty_sq1_parse_state(text: ffi::String) -> ffi::Result<ffi::String, Nat
 pub fn twisty_sq1_apply(
     state: ffi::String,
     moves: ffi::String,
-    notation: u32,
+    notation: i32,
 ) -> ffi::Result<ffi::String, NativeError> {
     guard(|| to_ffi(api::sq1_apply(state.as_str(), moves.as_str(), notation)))
 }
@@ -39,8 +40,8 @@ pub fn twisty_sq1_apply(
 #[ffi]
 pub fn twisty_sq1_moves_convert(
     moves: ffi::String,
-    from_notation: u32,
-    to_notation: u32,
+    from_notation: i32,
+    to_notation: i32,
 ) -> ffi::Result<ffi::String, NativeError> {
     guard(|| {
         to_ffi(api::sq1_moves_convert(
@@ -55,7 +56,7 @@ pub fn twisty_sq1_moves_convert(
 #[ffi]
 pub fn twisty_sq1_moves_inverse(
     moves: ffi::String,
-    notation: u32,
+    notation: i32,
 ) -> ffi::Result<ffi::String, NativeError> {
     guard(|| to_ffi(api::sq1_moves_inverse(moves.as_str(), notation)))
 }
@@ -114,19 +115,13 @@ pub fn twisty_sq1_to_silver(state: ffi::String) -> ffi::Result<ffi::String, Nati
     guard(|| to_ffi(api::sq1_to_silver(state.as_str())))
 }
 
-/// Test-only: panics with `message` inside the engine; always returns `Panic` (code 9).
-#[ffi]
-pub fn twisty_debug_panic(message: ffi::String) -> ffi::Result<(), NativeError> {
-    guard(|| api::debug_panic(message.as_str()))
-}
-
 /// The length of a move sequence (notation 0 = WCA, 1 = article) in a metric (0 = twist,
 /// 1 = WCA, 2 = face-turn).
 #[ffi]
 pub fn twisty_sq1_moves_length(
     moves: ffi::String,
-    notation: u32,
-    metric: u32,
+    notation: i32,
+    metric: i32,
 ) -> ffi::Result<u32, NativeError> {
     guard(|| api::sq1_moves_length(moves.as_str(), notation, metric))
 }

@@ -76,7 +76,6 @@ pub fn inventory() -> RustInventory {
         .register(function!(exports::twisty_sq1_shape_index))
         .register(function!(exports::twisty_sq1_equal_up_to_layer_rotation))
         .register(function!(exports::twisty_sq1_to_silver))
-        .register(function!(exports::twisty_debug_panic))
         .register(function!(rank::twisty_rank_count))
         .register(function!(rank::twisty_rank_rank))
         .register(function!(rank::twisty_rank_unrank))

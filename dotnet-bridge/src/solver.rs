@@ -97,8 +97,8 @@ impl Sq1Solver {
     pub fn solve(
         &self,
         state: ffi::String,
-        metric: u32,
-        timeout_ms: u64,
+        metric: i32,
+        timeout_ms: i64,
         progress: BuildProgressCallback,
         cancel: &Sq1CancelToken,
     ) -> ffi::Result<Sq1SolveText, NativeError> {
@@ -119,9 +119,9 @@ impl Sq1Solver {
     pub fn solutions(
         &self,
         state: ffi::String,
-        metric: u32,
+        metric: i32,
         limit: u32,
-        timeout_ms: u64,
+        timeout_ms: i64,
         cancel: &Sq1CancelToken,
     ) -> ffi::Result<ffi::Vec<Sq1SolveText>, NativeError> {
         guard(|| {
@@ -131,7 +131,7 @@ impl Sq1Solver {
     }
 
     /// The optimal length of a six-colour state in a metric.
-    pub fn distance(&self, state: ffi::String, metric: u32) -> ffi::Result<u32, NativeError> {
+    pub fn distance(&self, state: ffi::String, metric: i32) -> ffi::Result<u32, NativeError> {
         guard(|| api::sq1_distance(&self.inner, state.as_str(), metric))
     }
 
@@ -140,10 +140,10 @@ impl Sq1Solver {
     pub fn solve_fast(
         &self,
         state: ffi::String,
-        metric: u32,
+        metric: i32,
         max_length: u32,
         node_limit: u64,
-        timeout_ms: u64,
+        timeout_ms: i64,
         cancel: &Sq1CancelToken,
     ) -> ffi::Result<Sq1SolveText, NativeError> {
         guard(|| {
@@ -158,6 +158,11 @@ impl Sq1Solver {
             )
             .map(Sq1SolveText::from)
         })
+    }
+
+    /// Bytes the solver holds on the native heap (the C# handle reports them to the GC).
+    pub fn native_bytes(&self) -> ffi::Result<u64, NativeError> {
+        crate::error::guard_value(|| self.inner.heap_bytes() as u64)
     }
 
     /// The random-state scramble of a seed (the same in every runtime).

@@ -26,13 +26,13 @@ impl Sq1Tables {
     }
 
     /// A uniformly random twistable state from a seed (colouring 0 = six-colour, 1 = Silver).
-    pub fn random_state(&self, seed: u64, colouring: u32) -> ffi::Result<ffi::String, NativeError> {
+    pub fn random_state(&self, seed: u64, colouring: i32) -> ffi::Result<ffi::String, NativeError> {
         guard(|| api::sq1_random_state(&self.inner, seed, colouring).map(ffi::String::from_string))
     }
 
     /// Shape counts: 0 = layer shapes, 1 = twistable positions, 2 = up to layer rotation,
     /// 3 = up to rotation and flip.
-    pub fn count_shapes(&self, kind: u32) -> ffi::Result<u64, NativeError> {
+    pub fn count_shapes(&self, kind: i32) -> ffi::Result<u64, NativeError> {
         guard(|| api::sq1_count_shapes(&self.inner, kind))
     }
 
@@ -41,8 +41,15 @@ impl Sq1Tables {
         guard(|| api::sq1_twists_to_cube_shape(&self.inner, state.as_str()))
     }
 
-    /// Test-only: holds the tables for `millis` ms, then reads all of them (a checksum).
-    pub fn debug_hold(&self, millis: u32) -> ffi::Result<u64, NativeError> {
-        guard_value(|| api::debug_hold_tables(&self.inner, millis))
+    /// Bytes the tables hold on the native heap (the C# handle reports them to the GC).
+    pub fn native_bytes(&self) -> ffi::Result<u64, NativeError> {
+        guard_value(|| self.inner.heap_bytes() as u64)
+    }
+}
+
+impl Sq1Tables {
+    /// The engine's tables (for the test-only hooks of `twisty-dotnet-testhooks`).
+    pub fn engine(&self) -> &twisty::sq1::Tables {
+        &self.inner
     }
 }

@@ -12,7 +12,7 @@ use jni::{EnvUnowned, jni_mangle};
 use twisty::api;
 use twisty::cube3::solve::Solver;
 
-use crate::error::{Result, call, string_arg, string_result, u32_arg, u64_arg};
+use crate::error::{Result, call, string_arg, string_result, u32_arg};
 use crate::{cancellation, handle, progress};
 
 const TYPE_NAME: &str = "Cube3Solver";
@@ -94,7 +94,6 @@ pub fn native_solve<'local>(
     call(&mut env, |env| {
         let cube = string_arg(env, &cube, "cube")?;
         let max_length = u32_arg(max_length, "maxLength")?;
-        let timeout = u64_arg(timeout, "timeout")?;
         let token = (cancel != 0)
             .then(|| cancellation::token(cancel))
             .transpose()?;

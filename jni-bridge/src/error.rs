@@ -41,6 +41,8 @@ where
     T: Default,
     F: FnOnce(&mut Env<'local>) -> Result<T>,
 {
+    // A panic's message travels in its exception; nothing is printed to the host's stderr.
+    twisty::host::quiet_panics();
     env.with_env(body).resolve::<ThrowJava>()
 }
 

@@ -9,7 +9,7 @@
 //!   [`twisty::api`]: convert the arguments, call, convert the result.
 //! - **One module per Java class** with native methods ([`sq1_state`], [`sq1_moves`],
 //!   [`sq1_tables`], [`sq1_database`], [`sq1_solution_iterator`], [`sq1_solver`],
-//!   [`cancellation`], [`rank`], [`debug`]); the Rust function names are the Java method names in `snake_case`
+//!   [`cancellation`], [`rank`]); the Rust function names are the Java method names in `snake_case`
 //!   (`jni_mangle` turns them into the JNI symbol).
 //! - **Callbacks only on the calling thread.** Long operations (the database build, the
 //!   solver's table build, an optimal search) call their Java progress relay with the `Env` of
@@ -28,7 +28,6 @@
 pub mod cancellation;
 pub mod cube3;
 pub mod cube3_solver;
-pub mod debug;
 pub mod error;
 pub mod handle;
 pub mod progress;

@@ -167,7 +167,6 @@ pub fn native_build<'local>(
 ) {
     call(&mut env, |env| {
         let path = string_arg(env, &path, "path")?;
-        let variant = u32_arg(variant, "variant")?;
         let max_level = u32_arg(max_level, "maxLevel")?;
         let threads = u32_arg(threads, "threads")?;
         let token = cancellation::token_or_new(cancel)?;

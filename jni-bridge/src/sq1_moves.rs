@@ -5,7 +5,7 @@ use jni::sys::jint;
 use jni::{EnvUnowned, jni_mangle};
 use twisty::api;
 
-use crate::error::{call, string_arg, string_result, u32_arg};
+use crate::error::{call, string_arg, string_result};
 
 #[jni_mangle("org.twisty.sq1.Square1Moves")]
 pub fn native_convert<'local>(
@@ -17,7 +17,7 @@ pub fn native_convert<'local>(
 ) -> JString<'local> {
     call(&mut env, |env| {
         let moves = string_arg(env, &moves, "moves")?;
-        let text = api::sq1_moves_convert(&moves, u32_arg(from, "from")?, u32_arg(to, "to")?)?;
+        let text = api::sq1_moves_convert(&moves, from, to)?;
         string_result(env, &text)
     })
 }
@@ -31,7 +31,7 @@ pub fn native_inverse<'local>(
 ) -> JString<'local> {
     call(&mut env, |env| {
         let moves = string_arg(env, &moves, "moves")?;
-        let text = api::sq1_moves_inverse(&moves, u32_arg(notation, "notation")?)?;
+        let text = api::sq1_moves_inverse(&moves, notation)?;
         string_result(env, &text)
     })
 }
@@ -48,8 +48,8 @@ pub fn native_length<'local>(
         let moves = string_arg(env, &moves, "moves")?;
         let n = api::sq1_moves_length(
             &moves,
-            u32_arg(notation, "notation")?,
-            u32_arg(metric, "metric")?,
+            notation,
+            metric,
         )?;
         Ok(jint::try_from(n).unwrap_or(jint::MAX))
     })

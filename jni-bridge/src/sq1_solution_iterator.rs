@@ -56,7 +56,7 @@ pub fn native_next<'local>(
             walk.next()
         };
         match next {
-            Some(s) => solution_object(env, &SolutionText::from(s)),
+            Some(s) => solution_object(env, &SolutionText::from(s?)),
             None => Ok(JObject::null()),
         }
     })

@@ -30,7 +30,7 @@ fn solver<'a>(ptr: jlong) -> Result<&'a Arc<Solver>> {
 fn solution_object<'local>(
     env: &mut Env<'local>,
     s: &SolveText,
-    metric: u32,
+    metric: jint,
 ) -> Result<JObject<'local>> {
     let wca = JString::from_str(env, &s.wca)?;
     let int = |v: u32| jint::try_from(v).unwrap_or(jint::MAX);
@@ -41,7 +41,7 @@ fn solution_object<'local>(
             JValue::Object(&wca),
             JValue::Int(int(s.length)),
             JValue::Int(int(s.twists)),
-            JValue::Int(int(metric)),
+            JValue::Int(metric),
         ],
     )?)
 }
@@ -125,8 +125,6 @@ pub fn native_solve<'local>(
 ) -> JObject<'local> {
     call(&mut env, |env| {
         let state = string_arg(env, &state, "state")?;
-        let metric = u32_arg(metric, "metric")?;
-        let timeout = u64_arg(timeout, "timeout")?;
         let token = cancellation::token_or_new(cancel)?;
         let solver = solver(ptr)?;
         let solution = progress::with_relay(env, &relay, &token, |progress| {
@@ -150,9 +148,7 @@ pub fn native_solutions<'local>(
 ) -> JObject<'local> {
     call(&mut env, |env| {
         let state = string_arg(env, &state, "state")?;
-        let metric = u32_arg(metric, "metric")?;
         let limit = u32_arg(limit, "limit")?;
-        let timeout = u64_arg(timeout, "timeout")?;
         let token = cancellation::token_or_new(cancel)?;
         let solutions = api::sq1_solutions(solver(ptr)?, &state, metric, limit, timeout, &token)?;
         // At most `limit` elements, a Java int: the length fits.
@@ -183,7 +179,6 @@ pub fn native_distance<'local>(
 ) -> jint {
     call(&mut env, |env| {
         let state = string_arg(env, &state, "state")?;
-        let metric = u32_arg(metric, "metric")?;
         let d = api::sq1_distance(solver(ptr)?, &state, metric)?;
         Ok(jint::try_from(d).unwrap_or(jint::MAX))
     })
@@ -204,10 +199,8 @@ pub fn native_solve_fast<'local>(
 ) -> JObject<'local> {
     call(&mut env, |env| {
         let state = string_arg(env, &state, "state")?;
-        let metric = u32_arg(metric, "metric")?;
         let max_length = u32_arg(max_length, "maxLength")?;
         let node_limit = u64_arg(node_limit, "nodeLimit")?;
-        let timeout = u64_arg(timeout, "timeout")?;
         let token = cancellation::token_or_new(cancel)?;
         let solution = api::sq1_solve_fast(
             solver(ptr)?,

@@ -6,7 +6,7 @@ use jni::sys::{jboolean, jint};
 use jni::{EnvUnowned, jni_mangle};
 use twisty::api;
 
-use crate::error::{call, string_arg, string_result, u32_arg};
+use crate::error::{call, string_arg, string_result};
 
 #[jni_mangle("org.twisty.sq1.Square1State")]
 pub fn native_solved<'local>(
@@ -15,7 +15,7 @@ pub fn native_solved<'local>(
     colouring: jint,
 ) -> JString<'local> {
     call(&mut env, |env| {
-        let text = api::sq1_solved(u32_arg(colouring, "colouring")?)?;
+        let text = api::sq1_solved(colouring)?;
         string_result(env, &text)
     })
 }
@@ -43,7 +43,7 @@ pub fn native_apply<'local>(
     call(&mut env, |env| {
         let state = string_arg(env, &state, "state")?;
         let moves = string_arg(env, &moves, "moves")?;
-        let text = api::sq1_apply(&state, &moves, u32_arg(notation, "notation")?)?;
+        let text = api::sq1_apply(&state, &moves, notation)?;
         string_result(env, &text)
     })
 }

@@ -7,13 +7,13 @@ use jni::{EnvUnowned, jni_mangle};
 use twisty::api;
 use twisty::sq1::Tables;
 
-use crate::error::{Result, call, string_arg, string_result, u32_arg};
+use crate::error::{Result, call, string_arg, string_result};
 use crate::handle;
 
 const TYPE_NAME: &str = "Square1Tables";
 
 /// The tables behind a handle (valid for the current native call, see [`handle::borrow`]).
-pub(crate) fn tables<'a>(ptr: jlong) -> Result<&'a Tables> {
+pub fn tables<'a>(ptr: jlong) -> Result<&'a Tables> {
     // SAFETY: the Java side passes only live handles created by `native_new` below, and keeps
     // them alive until every call using them has returned.
     unsafe { handle::borrow::<Tables>(ptr, TYPE_NAME) }
@@ -44,7 +44,7 @@ pub fn native_random_state<'local>(
     call(&mut env, |env| {
         // The Java long's bits are the unsigned seed.
         let text =
-            api::sq1_random_state(tables(ptr)?, seed as u64, u32_arg(colouring, "colouring")?)?;
+            api::sq1_random_state(tables(ptr)?, seed as u64, colouring)?;
         string_result(env, &text)
     })
 }
@@ -57,7 +57,7 @@ pub fn native_count_shapes<'local>(
     kind: jint,
 ) -> jlong {
     call(&mut env, |_env| {
-        Ok(api::sq1_count_shapes(tables(ptr)?, u32_arg(kind, "kind")?)? as jlong)
+        Ok(api::sq1_count_shapes(tables(ptr)?, kind)? as jlong)
     })
 }
 

@@ -86,7 +86,7 @@ enum Cube3Command {
     },
     /// Time the two-phase solver on random cubes (seeds 0..count) and print the figures.
     Bench {
-        #[arg(long, default_value_t = 1000)]
+        #[arg(long, default_value_t = 1000, value_parser = at_least_one::<u64>)]
         count: u64,
         #[arg(long, default_value_t = 21)]
         max_length: u32,
@@ -119,10 +119,10 @@ enum DbCommand {
         path: PathBuf,
         #[arg(long, value_enum, default_value = "article")]
         variant: VariantArg,
-        /// Stop after this level (a partial database); 0 builds all levels.
+        /// Stop after this level (a partial database, at most 15); 0 builds all levels.
         #[arg(long, default_value_t = 0)]
         max_level: u32,
-        /// Worker threads (0: one per core).
+        /// Worker threads (0: one per core; at most 256).
         #[arg(long, default_value_t = 0)]
         threads: usize,
     },
@@ -146,7 +146,7 @@ enum DbCommand {
         /// Print every shortest solution (up to --limit).
         #[arg(long)]
         all: bool,
-        #[arg(long, default_value_t = 100)]
+        #[arg(long, default_value_t = 100, value_parser = at_least_one::<usize>)]
         limit: usize,
     },
 }
@@ -224,7 +224,7 @@ enum Sq1Command {
         #[arg(long, value_enum, default_value = "twist")]
         metric: MetricArg,
         /// Print up to this many optimal solutions.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = at_least_one::<usize>)]
         limit: usize,
         /// Give up after this many milliseconds (0: never).
         #[arg(long, default_value_t = 0)]
@@ -244,7 +244,7 @@ enum Sq1Command {
         #[arg(long, default_value_t = DEMO_SEED)]
         seed: u64,
         /// How many scrambles (seeds seed, seed+1, ...).
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = at_least_one::<u64>)]
         count: u64,
         /// Also write the scrambled state's picture to this SVG file (first scramble).
         #[arg(long)]
@@ -265,7 +265,7 @@ enum Sq1Command {
     Bench {
         #[arg(long, value_enum, default_value = "twist")]
         metric: MetricArg,
-        #[arg(long, default_value_t = 100)]
+        #[arg(long, default_value_t = 100, value_parser = at_least_one::<u64>)]
         count: u64,
         /// Time the two-phase solver instead, with this node limit per solve.
         #[arg(long)]
@@ -293,6 +293,29 @@ impl From<MetricArg> for Metric {
             MetricArg::Face => Metric::FaceTurn,
         }
     }
+}
+
+/// A count where 0 would mean nothing: refused by the argument parser.
+fn at_least_one<T: std::str::FromStr + PartialEq + From<u8>>(text: &str) -> Result<T, String> {
+    match text.parse::<T>() {
+        Ok(v) if v != T::from(0) => Ok(v),
+        Ok(_) => Err("must be at least 1".into()),
+        Err(_) => Err(format!("{text:?} is not a whole number")),
+    }
+}
+
+/// Text for a terminal: control characters written as escapes (`\u{1}`), so that input echoed
+/// in a message cannot move the cursor or ring the bell. `keep` lists the ones left as they are.
+fn printable(text: &str, keep: &[char]) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() && !keep.contains(&c) {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// A token that Ctrl-C cancels (the handler is installed once per process).
@@ -693,7 +716,7 @@ fn db_command(cmd: DbCommand) -> twisty::Result<()> {
             if all {
                 let mut n = 0;
                 for sol in db.solutions(&s, limit)? {
-                    show(&sol);
+                    show(&sol?);
                     n += 1;
                 }
                 println!(
@@ -910,10 +933,24 @@ fn run(cli: Cli) -> twisty::Result<()> {
 
 fn main() -> ExitCode {
     env_logger::init();
-    match run(Cli::parse()) {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // Help and version go to stdout as they are; argument errors echo the input, escaped.
+        Err(e) if !e.use_stderr() => e.exit(),
+        Err(e) => {
+            eprint!("{}", printable(&e.render().to_string(), &['\n']));
+            std::process::exit(e.exit_code());
+        }
+    };
+    match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error ({}, code {}): {e}", e.kind().name(), e.code());
+            eprintln!(
+                "error ({}, code {}): {}",
+                e.kind().name(),
+                e.code(),
+                printable(e.message(), &[])
+            );
             ExitCode::from(2)
         }
     }

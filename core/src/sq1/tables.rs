@@ -167,6 +167,16 @@ impl Tables {
         }
     }
 
+    /// Bytes this object holds on the heap: what a garbage-collected host reports as the
+    /// memory pressure of one handle.
+    pub fn heap_bytes(&self) -> usize {
+        std::mem::size_of::<Tables>()
+            + std::mem::size_of_val(&self.positions[..])
+            + std::mem::size_of_val(&self.twist[..])
+            + std::mem::size_of_val(&self.shape_of_position[..])
+            + std::mem::size_of_val(&self.twists_to_cube[..])
+    }
+
     /// A digest of every table, for tests that must prove the tables were still alive.
     pub fn checksum(&self) -> u64 {
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;

@@ -45,7 +45,8 @@ compile_error!("the 3x3x3 table file stores 16-bit entries little-endian, as the
 
 /// Name of the cache file inside the cache folder.
 pub const CACHE_FILE: &str = "cube3-twophase-v3.tbl";
-const MAGIC: &[u8; 8] = b"TWC3TWOP";
+/// The first bytes of a 3x3x3 table file.
+pub const MAGIC: &[u8; 8] = b"TWC3TWOP";
 const VERSION: u32 = 3;
 
 /// Sections of the table file, in order: move tables (16-bit entries) then pruning tables.
@@ -260,6 +261,18 @@ impl Solver {
         Ok(Solver::assemble(TableFile::Mapped(map), layout))
     }
 
+    /// Bytes this solver holds on the heap (its table file is mapped, and not counted): what a
+    /// garbage-collected host reports as the memory pressure of one handle.
+    pub fn heap_bytes(&self) -> usize {
+        use std::mem::size_of_val;
+        std::mem::size_of::<Solver>()
+            + size_of_val(&self.slice_set[..])
+            + self.sym1.heap_bytes()
+            + self.sym2.heap_bytes()
+            + size_of_val(&self.order_move[..])
+            + size_of_val(&self.corner_set_of[..])
+    }
+
     /// Maps a table file written by [`Solver::save`]. A missing, damaged, stale or foreign file
     /// is [`ErrorKind::Database`].
     pub fn open(path: &Path) -> Result<Solver> {
@@ -293,9 +306,11 @@ impl Solver {
         progress: &mut dyn Progress,
         cancel: &CancelToken,
     ) -> Result<Solver> {
-        crate::tablefile::open_or_build(path, "3x3x3 tables", Solver::open, |p| {
-            Solver::build(progress, cancel)?.save(p)
-        })
+        let layout = layout();
+        let file = crate::tablefile::open_or_build(path, &layout, cancel, || {
+            Ok(Solver::build(progress, cancel)?.file)
+        })?;
+        Ok(Solver::assemble(file, layout))
     }
 
     /// The default table file: [`CACHE_FILE`] in [`crate::tablefile::cache_dir`].
@@ -305,7 +320,7 @@ impl Solver {
 
     /// Writes the tables to a file (atomically).
     pub fn save(&self, path: &Path) -> Result<()> {
-        self.file.save(path, self.layout.what)
+        self.file.save(path, &self.layout)
     }
 
     fn bytes(&self, t: T) -> &[u8] {

@@ -64,6 +64,15 @@ pub struct SymTable {
 }
 
 impl SymTable {
+    /// Bytes held on the heap.
+    pub fn heap_bytes(&self) -> usize {
+        use std::mem::size_of_val;
+        size_of_val(&self.class_of[..])
+            + size_of_val(&self.b_conj[..])
+            + size_of_val(&self.rep[..])
+            + size_of_val(&self.stab[..])
+    }
+
     pub fn build(c: &Coords) -> SymTable {
         let inv = |s: usize| tables().ori_inv[s] as usize;
         let mut class_of = vec![u32::MAX; c.a_count];

@@ -64,9 +64,31 @@ impl BuildOptions {
 
 /// The working file of a build in progress.
 pub fn partial_path(path: &Path) -> PathBuf {
-    let mut p = path.as_os_str().to_owned();
-    p.push(".partial");
-    PathBuf::from(p)
+    crate::fileio::partial_path(path)
+}
+
+/// The most worker threads a build accepts (more would only contend for the same memory).
+pub const MAX_THREADS: usize = 256;
+
+impl BuildOptions {
+    /// Checks the options a caller sets: the level bound fits the file format, the thread count
+    /// is at most [`MAX_THREADS`].
+    pub fn validate(&self) -> Result<()> {
+        let last = MAX_LEVELS as u32 - 1;
+        if self.max_level > last {
+            return Err(Error::invalid_argument(format!(
+                "max_level {} out of range 0..={last}",
+                self.max_level
+            )));
+        }
+        if self.threads > MAX_THREADS {
+            return Err(Error::invalid_argument(format!(
+                "threads {} out of range 0..={MAX_THREADS}",
+                self.threads
+            )));
+        }
+        Ok(())
+    }
 }
 
 fn db_err(m: impl Into<String>) -> Error {
@@ -243,14 +265,51 @@ impl<'a> Forward<'a> {
 const CHUNK_BYTES: usize = 1 << 18;
 
 /// Builds (or resumes building) a database at `path`.
+///
+/// The options are checked first ([`BuildOptions::validate`]); a token cancelled before the
+/// call stops it before anything is opened or allocated. An existing file at `path` is only
+/// ever read (a complete database of these options is returned as it is; anything else is
+/// refused). A cancelled build keeps `<path>.partial` to resume from; a build that fails
+/// otherwise removes a `.partial` file it created, unless a level was saved in it.
 pub fn build(
     path: &Path,
     opts: &BuildOptions,
     progress: &mut dyn Progress,
     cancel: &CancelToken,
 ) -> Result<Header> {
+    opts.validate()?;
+    if cancel.is_cancelled() {
+        return Err(Error::new(
+            ErrorKind::Cancelled,
+            "database build cancelled before it started",
+        ));
+    }
+    crate::fileio::check_path(path).map_err(|r| db_err(format!("{}: {r}", path.display())))?;
+    let work = partial_path(path);
+    let fresh = std::fs::symlink_metadata(&work).is_err();
+    let saved = std::cell::Cell::new(false);
+    let r = build_at(path, &work, opts, progress, cancel, &saved);
+    if let Err(e) = &r
+        && fresh
+        && !saved.get()
+        && e.kind() != ErrorKind::Cancelled
+    {
+        let _ = std::fs::remove_file(&work);
+    }
+    r
+}
+
+/// [`build`] once its arguments are checked; `saved` is set when a level reaches the file.
+fn build_at(
+    path: &Path,
+    work: &Path,
+    opts: &BuildOptions,
+    progress: &mut dyn Progress,
+    cancel: &CancelToken,
+    saved: &std::cell::Cell<bool>,
+) -> Result<Header> {
     let what = path.display();
-    if path.exists() {
+    if std::fs::symlink_metadata(path).is_ok() {
         let (h, _) = Header::read(path)?;
         if h.status == Status::Complete
             && h.variant == opts.variant
@@ -262,18 +321,21 @@ pub fn build(
             "{what}: a different database exists there; remove it first"
         )));
     }
-    let work = partial_path(path);
+    let cells_total = total_cells(opts.variant);
+    // Never more workers than chunks of a sweep (the finest unit of parallel work).
+    let chunks = Header::new(opts.variant, cells_total, 0, 0)
+        .data_bytes
+        .div_ceil(CHUNK_BYTES as u64) as usize;
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.threads)
+        .num_threads(opts.threads.min(chunks))
         .build()
         .map_err(|e| {
             Error::invalid_argument(format!("cannot start {} threads: {e}", opts.threads))
         })?;
     let threads = pool.current_num_threads() as u32;
-    let cells_total = total_cells(opts.variant);
 
-    let (mut header, file) = if work.exists() {
-        let (h, _) = Header::read(&work)?;
+    let (mut header, file) = if std::fs::symlink_metadata(work).is_ok() {
+        let (h, _) = Header::read(work)?;
         if h.status != Status::Building || h.variant != opts.variant {
             return Err(db_err(format!(
                 "{}: an unfinished {} build is there; remove it to build {}",
@@ -285,7 +347,7 @@ pub fn build(
         let f = OpenOptions::new()
             .read(true)
             .write(true)
-            .open(&work)
+            .open(work)
             .map_err(|e| db_err(format!("{}: {e}", work.display())))?;
         log::info!(
             "resuming {} after level {}",
@@ -299,8 +361,14 @@ pub fn build(
             .read(true)
             .write(true)
             .create_new(true)
-            .open(&work)
-            .map_err(|e| db_err(format!("{}: cannot create: {e}", work.display())))?;
+            .open(work)
+            .map_err(|e| {
+                db_err(format!(
+                    "{}: {}",
+                    work.display(),
+                    crate::fileio::describe(work, "create", &e)
+                ))
+            })?;
         f.set_len(h.file_len())
             .map_err(|e| db_err(format!("{}: cannot size: {e}", work.display())))?;
         if opts.max_level == 0 {
@@ -594,6 +662,7 @@ pub fn build(
             header
                 .write_to(&file)
                 .map_err(|e| db_err(format!("{}: {e}", work.display())))?;
+            saved.set(true);
         }
     }
 
@@ -627,7 +696,7 @@ pub fn build(
     log::info!("written in {:?}", t.elapsed());
     drop(mem);
     drop(file);
-    std::fs::rename(&work, path)
+    std::fs::rename(work, path)
         .map_err(|e| db_err(format!("{what}: cannot rename the finished build: {e}")))?;
     Ok(header)
 }

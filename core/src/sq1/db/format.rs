@@ -204,8 +204,8 @@ impl Header {
     /// Reads the header of a file and checks the file's length against it.
     pub fn read(path: &Path) -> Result<(Header, File)> {
         let what = path.display().to_string();
-        let mut f = File::open(path)
-            .map_err(|e| Error::new(ErrorKind::Database, format!("{what}: cannot open: {e}")))?;
+        let mut f = crate::fileio::open_regular(path)
+            .map_err(|r| Error::new(ErrorKind::Database, format!("{what}: {r}")))?;
         let mut b = vec![0u8; HEADER_LEN as usize];
         let n = read_up_to(&mut f, &mut b)
             .map_err(|e| Error::new(ErrorKind::Database, format!("{what}: {e}")))?;

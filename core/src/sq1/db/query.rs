@@ -1,7 +1,16 @@
 //! Queries on a complete database file, memory-mapped read-only.
+//!
+//! The corruption rule: no query returns an answer the file cannot support. Before the first
+//! answer that reads a data region, the region is checked against its checksum (once per region
+//! per open); a stored level above the file's last level, a level-1 state that is not solved,
+//! the solved puzzle at another level, and (when a query walks down the levels) a state with a
+//! level but no neighbour one level down are corruption too. Each is an
+//! [`ErrorKind::Database`] error naming the file (and the region). `distance` reads one cell, so
+//! a forged level whose region checksum was recomputed is only found by `solve` and `solutions`.
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use memmap2::Mmap;
 
@@ -17,6 +26,10 @@ pub struct Database {
     path: PathBuf,
     header: Header,
     map: Mmap,
+    /// Per data region: whether it matched its checksum, once checked.
+    regions: Vec<OnceLock<bool>>,
+    /// The cell of the solved class: the only one at level 1.
+    solved_cell: u64,
     ix: &'static ClassIndex,
     ranks: &'static Sq1Ranks,
 }
@@ -71,12 +84,16 @@ impl Database {
         let map =
             unsafe { Mmap::map(&file) }.map_err(|e| db_err(format!("{what}: cannot map: {e}")))?;
         drop::<File>(file);
+        let (ix, ranks) = (class_index(), Sq1Ranks::get());
+        let (solved_slot, _) = ix.slot_of(ranks, &State::solved(Colouring::Silver));
         Ok(Database {
+            solved_cell: solved_slot * header.variant.cells_per_slot(),
             path: path.to_path_buf(),
             header,
             map,
-            ix: class_index(),
-            ranks: Sq1Ranks::get(),
+            regions: (0..super::format::REGIONS).map(|_| OnceLock::new()).collect(),
+            ix,
+            ranks,
         })
     }
 
@@ -92,6 +109,15 @@ impl Database {
             )));
         }
         Ok(db)
+    }
+
+    /// Bytes this object holds on the heap (the file is mapped, and not counted): what a
+    /// garbage-collected host reports as the memory pressure of one handle.
+    pub fn heap_bytes(&self) -> usize {
+        std::mem::size_of::<Database>()
+            + std::mem::size_of_val(&self.header.region_checksums[..])
+            + std::mem::size_of_val(&self.regions[..])
+            + self.path.as_os_str().len()
     }
 
     pub fn header(&self) -> &Header {
@@ -110,21 +136,45 @@ impl Database {
     pub fn verify(&self) -> Result<()> {
         let data = &self.map[HEADER_LEN as usize..];
         let sums = region_checksums(data, self.header.region_bytes());
-        if let Some(i) = (0..sums.len()).find(|&i| sums[i] != self.header.region_checksums[i]) {
-            let rb = self.header.region_bytes();
-            return Err(db_err(format!(
-                "{}: checksum mismatch in data region {i} (bytes {}..{})",
-                self.path.display(),
-                HEADER_LEN + i as u64 * rb,
-                HEADER_LEN + ((i as u64 + 1) * rb).min(self.header.data_bytes)
-            )));
+        for (i, sum) in sums.iter().enumerate() {
+            let _ = self.regions[i].set(*sum == self.header.region_checksums[i]);
         }
-        Ok(())
+        match (0..sums.len()).find(|&i| sums[i] != self.header.region_checksums[i]) {
+            Some(i) => Err(self.region_error(i)),
+            None => Ok(()),
+        }
     }
 
-    fn cell_level(&self, cell: u64) -> u8 {
-        let b = self.map[HEADER_LEN as usize + (cell >> 1) as usize];
-        if cell & 1 == 0 { b & 15 } else { b >> 4 }
+    fn region_error(&self, i: usize) -> Error {
+        let rb = self.header.region_bytes();
+        db_err(format!(
+            "{}: checksum mismatch in data region {i} (bytes {}..{})",
+            self.path.display(),
+            HEADER_LEN + i as u64 * rb,
+            HEADER_LEN + ((i as u64 + 1) * rb).min(self.header.data_bytes)
+        ))
+    }
+
+    fn corrupt(&self, what: impl std::fmt::Display) -> Error {
+        db_err(format!("{}: {what}: the file is corrupt", self.path.display()))
+    }
+
+    /// The level stored for a cell (0: not reached), once its data region has matched its
+    /// checksum.
+    fn cell_level(&self, cell: u64) -> Result<u8> {
+        let byte = (cell >> 1) as usize;
+        let rb = self.header.region_bytes() as usize;
+        let r = byte / rb;
+        let data = &self.map[HEADER_LEN as usize..];
+        let intact = *self.regions[r].get_or_init(|| {
+            let region = &data[r * rb..((r + 1) * rb).min(data.len())];
+            xxhash_rust::xxh3::xxh3_64(region) == self.header.region_checksums[r]
+        });
+        if !intact {
+            return Err(self.region_error(r));
+        }
+        let b = data[byte];
+        Ok(if cell & 1 == 0 { b & 15 } else { b >> 4 })
     }
 
     fn check_silver(state: &State) -> Result<()> {
@@ -136,25 +186,39 @@ impl Database {
         Ok(())
     }
 
-    /// The article's level of a state: 1 for solved, n + 1 for n twists.
-    pub fn level(&self, state: &State) -> Result<u32> {
-        Database::check_silver(state)?;
+    /// The level stored for a Silver state: `None` when a partial file does not reach it.
+    fn stored_level(&self, state: &State) -> Result<Option<u32>> {
         let (slot, middle) = self.ix.slot_of(self.ranks, state);
         // With one cell per slot the middle is ignored; with two, a kite is the odd cell.
         let per_slot = self.header.variant.cells_per_slot();
         let cell = slot * per_slot + (per_slot - 1) * (middle == crate::sq1::Middle::Kite) as u64;
-        match self.cell_level(cell) {
-            0 if self.header.exhausted => Err(db_err(format!(
-                "{}: no level stored for {state}: the file is corrupt",
-                self.path.display()
+        let last = self.header.completed_level;
+        match self.cell_level(cell)? as u32 {
+            0 if self.header.exhausted => Err(self.corrupt(format!("no level stored for {state}"))),
+            0 => Ok(None),
+            l if l > last => Err(self.corrupt(format!(
+                "level {l} stored for {state}, above the file's last level {last}"
             ))),
-            0 => Err(db_err(format!(
+            l if cell == self.solved_cell && l != 1 => Err(self.corrupt(format!(
+                "the solved puzzle is stored at level {l}"
+            ))),
+            1 if cell != self.solved_cell => Err(self.corrupt(format!(
+                "level 1 stored for {state}, which is not solved"
+            ))),
+            l => Ok(Some(l)),
+        }
+    }
+
+    /// The article's level of a state: 1 for solved, n + 1 for n twists.
+    pub fn level(&self, state: &State) -> Result<u32> {
+        Database::check_silver(state)?;
+        self.stored_level(state)?.ok_or_else(|| {
+            db_err(format!(
                 "{state} is deeper than this partial database, which holds levels 1..{} (at most {} twists)",
                 self.header.completed_level,
                 self.header.completed_level.saturating_sub(1)
-            ))),
-            l => Ok(l as u32),
-        }
+            ))
+        })
     }
 
     /// The fewest twists (`/`) that solve the state (layer turns are free).
@@ -162,19 +226,30 @@ impl Database {
         Ok(self.level(state)? - 1)
     }
 
-    /// The states one twist closer to solved, with the turn that reaches each.
-    fn closer(&self, state: &State, level: u32) -> impl Iterator<Item = ((i8, i8), State)> + '_ {
-        let state = *state;
-        (-5i8..=6)
-            .flat_map(|x| (-5i8..=6).map(move |y| (x, y)))
-            .filter_map(move |(x, y)| {
-                let next = state.turn(x as i32, y as i32).twist().ok()?;
-                (self.level(&next).ok()? == level - 1).then_some(((x, y), next))
-            })
+    /// The first of the 144 turns, from number `from` on, after which a twist reaches a state
+    /// of level `level - 1`: its number, the turn, and the state reached.
+    #[allow(clippy::type_complexity)]
+    fn step_down(&self, state: &State, level: u32, from: u8) -> Result<Option<(u8, (i8, i8), State)>> {
+        for k in from..144 {
+            let (x, y) = ((k / 12) as i8 - 5, (k % 12) as i8 - 5);
+            if let Ok(next) = state.turn(x as i32, y as i32).twist()
+                && self.stored_level(&next)? == Some(level - 1)
+            {
+                return Ok(Some((k, (x, y), next)));
+            }
+        }
+        Ok(None)
+    }
+
+    fn dead_end(&self, state: &State, level: u32) -> Error {
+        self.corrupt(format!(
+            "level {level} stored for {state}, but no state one twist away has level {}",
+            level - 1
+        ))
     }
 
     /// The final turn that solves a state of level 1 (and whether it ends upside down).
-    fn align(&self, state: &State) -> (Option<Move>, bool) {
+    fn align(&self, state: &State) -> Result<(Option<Move>, bool)> {
         let solved = State::solved(Colouring::Silver);
         let matches = |s: &State| match self.header.variant {
             Variant::Article => s.is_solved_ignoring_middle(),
@@ -186,15 +261,15 @@ impl Database {
                     let t = state.turn(x as i32, y as i32);
                     if matches(&if flipped { t.flip() } else { t }) {
                         let m = ((x, y) != (0, 0)).then_some(Move::Turn { top: x, bottom: y });
-                        return (m, flipped);
+                        return Ok((m, flipped));
                     }
                 }
             }
         }
-        unreachable!("a level-1 state is solved up to turns and flip")
+        Err(self.corrupt(format!("level 1 stored for {state}, which is not solved")))
     }
 
-    fn finish(&self, path: &[(i8, i8)], end: &State) -> Solution {
+    fn finish(&self, path: &[(i8, i8)], end: &State) -> Result<Solution> {
         let mut moves = Vec::new();
         for &(x, y) in path {
             if (x, y) != (0, 0) {
@@ -202,12 +277,12 @@ impl Database {
             }
             moves.push(Move::Twist);
         }
-        let (last, flipped) = self.align(end);
+        let (last, flipped) = self.align(end)?;
         moves.extend(last);
-        Solution {
+        Ok(Solution {
             moves: MoveSeq::new(moves),
             flipped,
-        }
+        })
     }
 
     /// One shortest solution.
@@ -215,21 +290,19 @@ impl Database {
         let mut level = self.level(state)?;
         let (mut s, mut path) = (*state, Vec::new());
         while level > 1 {
-            let (xy, next) = self.closer(&s, level).next().ok_or_else(|| {
-                db_err(format!(
-                    "{}: no way down from level {level}: the file is corrupt",
-                    self.path.display()
-                ))
-            })?;
+            let (_, xy, next) = self
+                .step_down(&s, level, 0)?
+                .ok_or_else(|| self.dead_end(&s, level))?;
             path.push(xy);
             s = next;
             level -= 1;
         }
-        Ok(self.finish(&path, &s))
+        self.finish(&path, &s)
     }
 
     /// Every shortest solution, lazily, at most `limit` of them. Solutions differ in at least one
-    /// turn; they come in lexicographic order of their turns.
+    /// turn; they come in lexicographic order of their turns. A corrupt file ends the iteration
+    /// with an error.
     pub fn solutions(&self, state: &State, limit: usize) -> Result<Solutions<&Database>> {
         Solutions::new(self, state, limit)
     }
@@ -258,40 +331,45 @@ impl<D: std::ops::Deref<Target = Database>> Solutions<D> {
 }
 
 impl<D: std::ops::Deref<Target = Database>> Iterator for Solutions<D> {
-    type Item = Solution;
+    type Item = Result<Solution>;
 
-    fn next(&mut self) -> Option<Solution> {
+    fn next(&mut self) -> Option<Result<Solution>> {
+        let r = self.advance().transpose();
+        if matches!(r, Some(Err(_))) {
+            // A corrupt file: nothing after the error.
+            self.left = 0;
+        }
+        r
+    }
+}
+
+impl<D: std::ops::Deref<Target = Database>> Solutions<D> {
+    fn advance(&mut self) -> Result<Option<Solution>> {
         while self.left > 0 {
-            let (state, level, next) = *self.stack.last()?;
+            let Some(&(state, level, next)) = self.stack.last() else {
+                return Ok(None);
+            };
             if level == 1 {
-                let sol = self.db.finish(&self.path, &state);
+                let sol = self.db.finish(&self.path, &state)?;
                 self.stack.pop();
                 self.path.pop();
                 self.left -= 1;
-                return Some(sol);
+                return Ok(Some(sol));
             }
-            let mut found = None;
-            for k in next..144 {
-                let (x, y) = ((k / 12) as i8 - 5, (k % 12) as i8 - 5);
-                if let Ok(n) = state.turn(x as i32, y as i32).twist()
-                    && self.db.level(&n).ok() == Some(level - 1)
-                {
-                    found = Some((k, (x, y), n));
-                    break;
-                }
-            }
-            match found {
+            match self.db.step_down(&state, level, next)? {
                 Some((k, xy, n)) => {
                     self.stack.last_mut().unwrap().2 = k + 1;
                     self.stack.push((n, level - 1, 0));
                     self.path.push(xy);
                 }
+                // Every state of a level has a neighbour one level down.
+                None if next == 0 => return Err(self.db.dead_end(&state, level)),
                 None => {
                     self.stack.pop();
                     self.path.pop();
                 }
             }
         }
-        None
+        Ok(None)
     }
 }

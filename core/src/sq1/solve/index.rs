@@ -60,6 +60,24 @@ pub struct SolveIndex {
     pub conjugations: Vec<Conjugation>,
 }
 
+impl SolveIndex {
+    /// Bytes held on the heap.
+    pub fn heap_bytes(&self) -> usize {
+        use std::mem::size_of_val;
+        let nested = |v: &[Vec<_>]| v.iter().map(|x: &Vec<_>| size_of_val(&x[..])).sum::<usize>();
+        size_of_val(&self.reps[..])
+            + nested(&self.stabs)
+            + self.moves.iter().map(|m| size_of_val(&m[..])).sum::<usize>()
+            + size_of_val(&self.cube_moves[..])
+            + size_of_val(&self.solved[..])
+            + self
+                .conjugations
+                .iter()
+                .map(|c| size_of_val(&c.class[..]) + size_of_val(&c.place[..]))
+                .sum::<usize>()
+    }
+}
+
 /// Parity of a permutation of 0..7 held in eight bytes.
 pub fn is_odd(p: &[u8]) -> bool {
     let mut odd = false;

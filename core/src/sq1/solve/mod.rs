@@ -178,15 +178,17 @@ impl Solver {
     }
 
     /// Opens the table file, or builds the tables, saves them there (atomically) and maps the
-    /// result. A file that cannot be used (damaged, stale) is rebuilt and replaced.
+    /// result. A solver table file that cannot be used (damaged, stale) is rebuilt and
+    /// replaced; any other file is refused and left alone (see
+    /// [`crate::tablefile::open_or_build`]).
     pub fn open_or_build(
         path: &Path,
         progress: &mut dyn Progress,
         cancel: &CancelToken,
     ) -> Result<Solver> {
-        crate::tablefile::open_or_build(path, "Square-1 solver tables", Solver::open, |p| {
-            Solver::build(progress, cancel)?.save(p)
-        })
+        let ix = SolveIndex::new();
+        let tables = PruneTables::open_or_build(path, &ix, progress, cancel)?;
+        Ok(Solver::assemble(ix, tables))
     }
 
     /// The default table file: `$TWISTY_CACHE_DIR`, else `$XDG_CACHE_HOME/twisty`, else
@@ -325,6 +327,12 @@ impl Solver {
     ) -> &twophase::ShapeTable {
         self.shape[metric.code() as usize][goal as usize]
             .get_or_init(|| twophase::ShapeTable::build(&self.ix, metric, goal))
+    }
+
+    /// Bytes this solver holds on the heap (its table file is mapped, and not counted): what a
+    /// garbage-collected host reports as the memory pressure of one handle.
+    pub fn heap_bytes(&self) -> usize {
+        std::mem::size_of::<Solver>() + self.ix.heap_bytes() + self.shapes.heap_bytes()
     }
 
     /// Largest value of each pruning table (edges, corners).

@@ -398,14 +398,34 @@ impl PruneTables {
 
     /// Writes the tables to `path` atomically.
     pub fn save(&self, path: &Path) -> Result<()> {
-        self.file.save(path, self.layout.what)
+        self.file.save(path, &self.layout)
     }
 
     /// Maps a cache file, checking its header, digests and size.
     pub fn open(path: &Path, ix: &SolveIndex) -> Result<PruneTables> {
         let layout = layout(ix);
+        Ok(PruneTables::from_file(layout.open(path)?, layout))
+    }
+
+    /// Opens the cache file, or builds the tables and saves them there (see
+    /// [`crate::tablefile::open_or_build`]).
+    pub fn open_or_build(
+        path: &Path,
+        ix: &SolveIndex,
+        progress: &mut dyn Progress,
+        cancel: &CancelToken,
+    ) -> Result<PruneTables> {
+        let layout = layout(ix);
+        let file = crate::tablefile::open_or_build(path, &layout, cancel, || {
+            Ok(PruneTables::build(ix, progress, cancel)?.file)
+        })?;
+        Ok(PruneTables::from_file(file, layout))
+    }
+
+    /// Tables from a checked file of this layout.
+    fn from_file(file: TableFile, layout: Layout<'static>) -> PruneTables {
         let t = PruneTables {
-            file: layout.open(path)?,
+            file,
             layout,
             max: [0; 2],
         };
@@ -416,6 +436,6 @@ impl PruneTables {
                 .max()
                 .unwrap_or(0)
         });
-        Ok(PruneTables { max, ..t })
+        PruneTables { max, ..t }
     }
 }

@@ -15,7 +15,11 @@
 //! is tried once. Should [`FIRST_NODES`] nodes pass without any solution, the first phase-1 end
 //! is completed by a shortest phase 2 in twists, whatever it costs, so a solution always comes
 //! back. The search stops when a total within the length bound is found, the work or time limit
-//! is reached, or no shorter total is possible.
+//! is reached, no total within the length bound can come from a longer phase 1, or no shorter
+//! total is possible. A length bound below a lower bound of the state's distance is refused at
+//! once. The memory of a search is bounded: at most [`TRIED_CAP`] phase-2 starts are
+//! remembered (a start seen after that may be searched again, which costs time, never
+//! correctness).
 
 use std::time::Instant;
 
@@ -145,6 +149,10 @@ pub const FIRST_NODES: u64 = 20_000;
 /// 2-core machine of 2026 (`docs/benchmarks.md`). Java and .NET use the same default.
 pub const DEFAULT_NODE_LIMIT: u64 = 100_000;
 
+/// Most phase-2 starts one search remembers (about 40 bytes each), so that a search without
+/// limits never grows without bound.
+pub const TRIED_CAP: usize = 1 << 19;
+
 /// Options of [`Solver::solve_fast`].
 #[derive(Clone, Debug)]
 pub struct FastOptions {
@@ -186,8 +194,9 @@ struct Phase1<'a> {
     total: u32,
     /// Longest phase 2 searched after the first.
     cap2: u32,
-    /// Phase-2 starts tried, with the phase-1 cost they were reached at.
+    /// Phase-2 starts tried, with the phase-1 cost they were reached at (at most `tried_cap`).
     tried: std::collections::HashMap<(u128, u8, (u8, u8)), u32>,
+    tried_cap: usize,
     path: Vec<(u8, u8)>,
     best: Option<(u32, MoveSeq)>,
     /// Stop once a total this short is found.
@@ -291,6 +300,7 @@ impl Phase1<'_> {
             self.first_end = Some((n, self.path.clone(), root));
         }
         // The same position reached again as late or later in phase 1 has nothing new to give.
+        let full = self.tried.len() >= self.tried_cap;
         match self.tried.entry((n.arr, n.middle, n.k)) {
             std::collections::hash_map::Entry::Occupied(mut e) => {
                 if *e.get() <= g {
@@ -299,7 +309,9 @@ impl Phase1<'_> {
                 e.insert(g);
             }
             std::collections::hash_map::Entry::Vacant(e) => {
-                e.insert(g);
+                if !full {
+                    e.insert(g);
+                }
             }
         }
         let limit = self
@@ -346,11 +358,52 @@ impl Solver {
     /// A short solution found fast, by the two-phase method (see [`twophase`](self)).
     ///
     /// Stops at the first solution within `max_length`; otherwise keeps shortening until the
-    /// node limit or deadline (then returns the best found) or until no shorter two-phase
-    /// solution exists (phase 2 after the first at most [`PHASE2_CAP`] moves). Without any of
-    /// the three, the first solution found is returned.
+    /// node limit or deadline (then returns the best found), until phase 1 alone is as long as
+    /// `max_length`, or until no shorter two-phase solution exists (phase 2 after the first at
+    /// most [`PHASE2_CAP`] moves). Without any of the three, the first solution found is
+    /// returned. A `max_length` below a lower bound of the state's distance is an
+    /// `invalid_argument` error, found at once.
+    ///
+    /// Without a node limit or deadline the search can take very long (hours, when neither a
+    /// reachable `max_length` nor anything else stops it): give one of them, or cancel it.
     pub fn solve_fast(&self, state: &crate::sq1::State, opts: &FastOptions) -> Result<Solution> {
+        self.solve_fast_capped(state, opts, TRIED_CAP).map(|(s, _)| s)
+    }
+
+    /// A lower bound on the length of every solution of a node in a metric.
+    fn length_lower_bound(&self, root: &Node, metric: Metric) -> u32 {
+        let l = Limits {
+            deadline: None,
+            cancel: None,
+        };
+        let twists = Search::new(self.index(), self.tables(), self.endgame(), Metric::Twist, 1, &l)
+            .twists_bound(root, u32::MAX);
+        // Every turn between two twists costs at least one outside the twist metric.
+        let by_twists = match metric {
+            Metric::Twist => twists,
+            _ => (2 * twists).saturating_sub(1),
+        };
+        by_twists.max(self.shape_table(metric, Goal::Solved).get(root))
+    }
+
+    /// [`Solver::solve_fast`] remembering at most `tried_cap` phase-2 starts; also returns how
+    /// many it remembered.
+    fn solve_fast_capped(
+        &self,
+        state: &crate::sq1::State,
+        opts: &FastOptions,
+        tried_cap: usize,
+    ) -> Result<(Solution, usize)> {
         let root = self.root(state)?;
+        if let Some(max) = opts.max_length {
+            let needed = self.length_lower_bound(&root, opts.metric);
+            if max < needed {
+                return Err(Error::invalid_argument(format!(
+                    "no solution of at most {max} moves ({}) exists for this state: it needs at least {needed}",
+                    opts.metric.name()
+                )));
+            }
+        }
         let (in_twists, in_face_turns) = (self.phase2_tables(false), self.face_turn_bound());
         let unlimited =
             opts.max_length.is_none() && opts.node_limit.is_none() && opts.deadline.is_none();
@@ -391,6 +444,7 @@ impl Solver {
             total: p1.get(&root),
             cap2: PHASE2_CAP,
             tried: Default::default(),
+            tried_cap,
             path: Vec::new(),
             best: None,
             good_enough: if unlimited {
@@ -423,13 +477,17 @@ impl Solver {
             if s.done() || s.best.as_ref().is_some_and(|b| b.0 <= s.total + 1) {
                 break;
             }
+            // A longer phase 1 alone would exceed the length bound.
+            if s.best.is_some() && opts.max_length.is_some_and(|m| s.total >= m) {
+                break;
+            }
             s.total += 1;
         }
         if let Some(e) = s.stopped.take() {
             return Err(e);
         }
         let (_, moves) = s.best.expect("a search stops with a solution or an error");
-        Ok(Solution::new(moves, opts.metric))
+        Ok((Solution::new(moves, opts.metric), s.tried.len()))
     }
 }
 
@@ -844,5 +902,85 @@ mod phase1_tests {
                 assert_eq!(t.get(&n), best, "{metric:?} seed {seed}");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod limit_tests {
+    use super::*;
+    use crate::progress::{CancelToken, NoProgress};
+
+    /// The table file the integration tests share (`build/vector-dbs/sq1-solver.tbl`).
+    fn solver() -> &'static Solver {
+        static S: std::sync::OnceLock<Solver> = std::sync::OnceLock::new();
+        S.get_or_init(|| {
+            let dir = std::env::var_os("TWISTY_DB_DIR")
+                .map(std::path::PathBuf::from)
+                .unwrap_or_else(|| {
+                    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../build/vector-dbs")
+                });
+            Solver::open_or_build(&dir.join("sq1-solver.tbl"), &mut NoProgress, &CancelToken::new())
+                .unwrap()
+        })
+    }
+
+    #[test]
+    fn a_bound_below_the_distance_is_refused_before_searching() {
+        let s = solver().scramble(7).unwrap().state;
+        for metric in [Metric::Twist, Metric::Wca, Metric::FaceTurn] {
+            let opts = FastOptions {
+                metric,
+                max_length: Some(1),
+                node_limit: None,
+                ..FastOptions::default()
+            };
+            let e = solver().solve_fast(&s, &opts).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+            assert!(
+                e.message().starts_with(&format!(
+                    "no solution of at most 1 moves ({}) exists for this state: it needs at least ",
+                    metric.name()
+                )),
+                "{e}"
+            );
+            // The bound it names is a true lower bound: at most the optimum (twists), or any
+            // solution's length.
+            let needed: u32 = e.message().rsplit(' ').next().unwrap().parse().unwrap();
+            let known = match metric {
+                Metric::Twist => solver().solve(&s, metric).unwrap().length,
+                _ => solver().solve_fast(&s, &FastOptions { metric, ..FastOptions::default() }).unwrap().length,
+            };
+            assert!(needed >= 2 && needed <= known, "{metric:?}: {needed} > {known}");
+        }
+    }
+
+    #[test]
+    fn a_reachable_bound_without_limits_ends_with_a_solution_within_it() {
+        let s = solver().scramble(3).unwrap().state;
+        let first = solver()
+            .solve_fast(&s, &FastOptions { node_limit: None, ..FastOptions::default() })
+            .unwrap();
+        let opts = FastOptions {
+            max_length: Some(first.length),
+            node_limit: None,
+            ..FastOptions::default()
+        };
+        let r = solver().solve_fast(&s, &opts).unwrap();
+        assert!(r.length <= first.length && s.apply(&r.moves).unwrap().is_solved());
+    }
+
+    #[test]
+    fn the_remembered_phase_2_starts_are_capped() {
+        let s = solver().scramble(11).unwrap().state;
+        let opts = FastOptions {
+            node_limit: Some(400_000),
+            ..FastOptions::default()
+        };
+        let (free, remembered) = solver().solve_fast_capped(&s, &opts, TRIED_CAP).unwrap();
+        assert!(remembered > 64, "{remembered}");
+        let (capped, n) = solver().solve_fast_capped(&s, &opts, 64).unwrap();
+        assert_eq!(n, 64);
+        assert!(s.apply(&capped.moves).unwrap().is_solved());
+        assert!(s.apply(&free.moves).unwrap().is_solved());
     }
 }
