@@ -555,3 +555,45 @@ pub fn cube3_solve(
     };
     Ok(solver.solve(&cube, &opts)?.to_string())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_unknown_enumeration_code_is_one_clear_error() {
+        let e = sq1_moves_length("/", 0, -1).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::InvalidArgument);
+        assert_eq!(e.message(), "unknown metric -1 (0 = twist, 1 = WCA, 2 = face-turn)");
+        assert_eq!(
+            sq1_moves_length("/", -1, 0).unwrap_err().message(),
+            "unknown notation -1 (0 = WCA, 1 = article)"
+        );
+        assert_eq!(
+            sq1_solved(2).unwrap_err().message(),
+            "unknown colouring 2 (0 = six-colour, 1 = Silver)"
+        );
+        assert_eq!(
+            sq1_moves_convert("/", 0, i32::MIN).unwrap_err().message(),
+            "unknown notation -2147483648 (0 = WCA, 1 = article)"
+        );
+        assert_eq!(
+            sq1_count_shapes(&sq1::Tables::new(), 4).unwrap_err().message(),
+            "unknown shape count kind 4 (0 = layer shapes, 1 = twistable positions, 2 = up to layer rotation, 3 = up to rotation and flip)"
+        );
+        assert_eq!(sq1_moves_length("/", 0, 0).unwrap(), 1);
+    }
+
+    #[test]
+    fn the_timeout_rule() {
+        assert!(deadline(0).unwrap().is_none());
+        assert!(deadline(1).unwrap().is_some());
+        // So far ahead that the clock cannot hold it: no deadline, not an overflow.
+        assert!(deadline(i64::MAX).is_ok());
+        for ms in [-1, i64::MIN] {
+            let e = deadline(ms).unwrap_err();
+            assert_eq!(e.kind(), crate::ErrorKind::InvalidArgument);
+            assert_eq!(e.message(), format!("timeout must not be negative (got {ms} ms)"));
+        }
+    }
+}

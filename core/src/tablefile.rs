@@ -241,10 +241,10 @@ pub fn open_or_build(
         ));
     }
     crate::fileio::check_path(path).map_err(|r| layout.error(path, r))?;
-    let missing = match std::fs::symlink_metadata(path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => true,
-        _ => false,
-    };
+    let missing = matches!(
+        std::fs::symlink_metadata(path),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound
+    );
     if !missing {
         match layout.check(path)? {
             Check::Usable(map) => return Ok(TableFile::Mapped(map)),

@@ -319,3 +319,42 @@ fn bad_files_are_refused_with_database_errors() {
         "{e}"
     );
 }
+
+#[test]
+fn a_build_cancelled_before_it_starts_does_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("never.db");
+    let cancel = CancelToken::new();
+    cancel.cancel();
+    let mut reports = 0;
+    let e = build(&path, &opts(Variant::Article, 2), &mut |_: &ProgressReport| reports += 1, &cancel)
+        .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Cancelled);
+    assert_eq!(e.message(), "database build cancelled before it started");
+    assert_eq!(reports, 0);
+    assert!(!path.exists() && !partial_path(&path).exists());
+}
+
+#[test]
+fn a_build_that_fails_removes_the_partial_file_it_created() {
+    let dir = tempfile::tempdir().unwrap();
+    // A destination that exists as a directory by the time the build renames into it.
+    let path = dir.path().join("d.db");
+    let p2 = path.clone();
+    let mut once = false;
+    let mut cb = |_: &ProgressReport| {
+        if !once {
+            std::fs::create_dir(&p2).unwrap();
+            std::fs::write(p2.join("keep"), b"x").unwrap();
+            once = true;
+        }
+    };
+    let mut o = opts(Variant::Article, 2);
+    o.report_every = std::time::Duration::from_millis(1);
+    let one = BUILDING.lock().unwrap_or_else(|e| e.into_inner());
+    let e = build(&path, &o, &mut cb, &CancelToken::new()).unwrap_err();
+    drop(one);
+    assert_eq!(e.kind(), ErrorKind::Database, "{e}");
+    assert!(!partial_path(&path).exists(), "{e}");
+    assert!(path.join("keep").exists());
+}

@@ -174,7 +174,7 @@ fn ensure_vector_dbs() -> PathBuf {
     }
     std::fs::write(dir.join("notes.txt"), NOTES).unwrap();
     let deep = dead_end_state();
-    assert!(api::db_distance(&*api::db_open(article.to_str().unwrap()).unwrap(), &deep.to_string()).unwrap() >= 2);
+    assert!(api::db_distance(&api::db_open(article.to_str().unwrap()).unwrap(), &deep.to_string()).unwrap() >= 2);
     let (deep_byte, deep_low) = byte_of(&deep);
     damaged_copy(&small, &dir.join("corrupt-dead-end.db"), deep_byte, &set(2, deep_low), true);
     *done = true;

@@ -180,6 +180,9 @@ impl Default for FastOptions {
     }
 }
 
+/// A phase-1 end: node, path and whether it is the start.
+type FirstEnd = (Node, Vec<(u8, u8)>, bool);
+
 struct Phase1<'a> {
     ix: &'a SolveIndex,
     p1: &'a ShapeTable,
@@ -189,7 +192,7 @@ struct Phase1<'a> {
     /// found nothing within [`FIRST_NODES`].
     phase2_twists: Search<'a>,
     /// The first phase-1 end: node, path and whether it is the start.
-    first_end: Option<(Node, Vec<(u8, u8)>, bool)>,
+    first_end: Option<FirstEnd>,
     /// Bound on the total length in the current pass.
     total: u32,
     /// Longest phase 2 searched after the first.
