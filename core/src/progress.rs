@@ -49,6 +49,40 @@ pub trait Progress {
     fn report(&mut self, report: &ProgressReport);
 }
 
+/// A sink that also writes each report to the `log` facade, at `level` with `target` (the
+/// module doing the work), and passes it on: table builds log at info, searches at debug.
+pub struct Logged<'a> {
+    inner: &'a mut dyn Progress,
+    level: log::Level,
+    target: &'static str,
+}
+
+impl<'a> Logged<'a> {
+    pub fn new(inner: &'a mut dyn Progress, level: log::Level, target: &'static str) -> Self {
+        Logged {
+            inner,
+            level,
+            target,
+        }
+    }
+}
+
+impl Progress for Logged<'_> {
+    fn report(&mut self, r: &ProgressReport) {
+        log::log!(
+            target: self.target,
+            self.level,
+            "{}: {} of {}, {} found, {:.1?}",
+            r.phase,
+            r.done,
+            r.total,
+            r.found,
+            r.elapsed
+        );
+        self.inner.report(r);
+    }
+}
+
 /// Discards reports.
 pub struct NoProgress;
 

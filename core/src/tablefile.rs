@@ -84,8 +84,18 @@ impl Layout<'_> {
     /// Maps a file and checks it against this layout: any failure is an
     /// [`ErrorKind::Database`] error naming the file and the reason.
     pub fn open(&self, path: &Path) -> Result<TableFile> {
+        let t = std::time::Instant::now();
         match self.check(path)? {
-            Check::Usable(map) => Ok(TableFile::Mapped(map)),
+            Check::Usable(map) => {
+                log::info!(
+                    "opened the {} {}: {} bytes mapped, checksums verified in {:.1?}",
+                    self.what,
+                    path.display(),
+                    map.len(),
+                    t.elapsed()
+                );
+                Ok(TableFile::Mapped(map))
+            }
             Check::Stale(reason) | Check::Foreign(reason) => Err(self.error(path, reason)),
         }
     }
@@ -247,7 +257,10 @@ pub fn open_or_build(
     );
     if !missing {
         match layout.check(path)? {
-            Check::Usable(map) => return Ok(TableFile::Mapped(map)),
+            Check::Usable(map) => {
+                log::info!("opened the {} {}: {} bytes mapped", layout.what, path.display(), map.len());
+                return Ok(TableFile::Mapped(map));
+            }
             Check::Stale(reason) => log::warn!(
                 "{} {}: {reason}; rebuilding it",
                 layout.what,
@@ -263,7 +276,15 @@ pub fn open_or_build(
     }
     let mut partial = claim(path, layout)?;
     log::info!("building the {} into {}", layout.what, path.display());
+    let t = std::time::Instant::now();
     let image = build()?;
+    log::info!(
+        "built the {} in {:.1?} ({} bytes); saving it to {}",
+        layout.what,
+        t.elapsed(),
+        image.bytes().len(),
+        path.display()
+    );
     partial
         .write_all(image.bytes())
         .map_err(|r| layout.error(path, r))?;

@@ -173,6 +173,7 @@ impl Solver {
                 "table generation was cancelled",
             ));
         }
+        let progress = &mut crate::progress::Logged::new(progress, log::Level::Info, module_path!());
         let mut level_done = |phase: u8, level: u8, reached: u64, total: usize| {
             progress.report(&ProgressReport {
                 phase: format!("3x3x3 tables: phase-{phase} distance {level}"),
@@ -421,6 +422,7 @@ impl Solver {
                 format!("internal error: the solution {alg} does not solve {cube}"),
             ));
         }
+        log::debug!("two-phase: {} moves for {cube} ({:?})", alg.len(), s.stats);
         Ok((alg, s.stats))
     }
 }

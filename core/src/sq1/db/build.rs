@@ -288,7 +288,24 @@ pub fn build(
     let work = partial_path(path);
     let fresh = std::fs::symlink_metadata(&work).is_err();
     let saved = std::cell::Cell::new(false);
+    log::info!(
+        "building the {} database into {} (levels up to {}, {} threads)",
+        opts.variant.name(),
+        path.display(),
+        if opts.max_level == 0 { "the last".to_string() } else { opts.max_level.to_string() },
+        if opts.threads == 0 { "one per core".to_string() } else { opts.threads.to_string() }
+    );
     let r = build_at(path, &work, opts, progress, cancel, &saved);
+    match &r {
+        Ok(h) => log::info!(
+            "database {} complete: {} classes in levels 1..{}, {:.1} s",
+            path.display(),
+            h.found(),
+            h.completed_level,
+            h.build_millis as f64 / 1000.0
+        ),
+        Err(e) => log::warn!("database build {} stopped: {}", path.display(), e.message()),
+    }
     if let Err(e) = &r
         && fresh
         && !saved.get()

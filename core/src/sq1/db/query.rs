@@ -84,6 +84,14 @@ impl Database {
         let map =
             unsafe { Mmap::map(&file) }.map_err(|e| db_err(format!("{what}: cannot map: {e}")))?;
         drop::<File>(file);
+        log::info!(
+            "opened {what}: {} database, levels 1..{}{}, {} classes, {} bytes mapped",
+            header.variant.name(),
+            header.completed_level,
+            if header.exhausted { " (all)" } else { " (partial)" },
+            header.found(),
+            map.len()
+        );
         let (ix, ranks) = (class_index(), Sq1Ranks::get());
         let (solved_slot, _) = ix.slot_of(ranks, &State::solved(Colouring::Silver));
         Ok(Database {
@@ -171,7 +179,9 @@ impl Database {
             xxhash_rust::xxh3::xxh3_64(region) == self.header.region_checksums[r]
         });
         if !intact {
-            return Err(self.region_error(r));
+            let e = self.region_error(r);
+            log::warn!("{}", e.message());
+            return Err(e);
         }
         let b = data[byte];
         Ok(if cell & 1 == 0 { b & 15 } else { b >> 4 })

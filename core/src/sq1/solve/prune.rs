@@ -329,6 +329,7 @@ impl PruneTables {
         cancel: &CancelToken,
     ) -> Result<PruneTables> {
         let start = Instant::now();
+        let progress = &mut crate::progress::Logged::new(progress, log::Level::Info, module_path!());
         let layout = layout(ix);
         let mut data = layout.buffer();
         let mut max = [0u8; 2];

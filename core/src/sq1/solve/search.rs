@@ -408,6 +408,7 @@ impl<'a> Search<'a> {
     /// `known` is a lower bound the caller already has (0 if none).
     pub fn run(&mut self, root: Node, known: u32, progress: &mut dyn Progress) -> Result<u32> {
         let start = Instant::now();
+        let progress = &mut crate::progress::Logged::new(progress, log::Level::Debug, module_path!());
         self.bound = self.lower_bound(&root, true).max(known);
         if self.check_limits() {
             return Err(self.stopped.take().unwrap());

@@ -489,8 +489,16 @@ impl Solver {
         if let Some(e) = s.stopped.take() {
             return Err(e);
         }
-        let (_, moves) = s.best.expect("a search stops with a solution or an error");
-        Ok((Solution::new(moves, opts.metric), s.tried.len()))
+        let (_, moves) = s.best.take().expect("a search stops with a solution or an error");
+        let solution = Solution::new(moves, opts.metric);
+        log::debug!(
+            "two-phase: {} moves ({}) after {} nodes, phase 1 up to {}",
+            solution.length,
+            opts.metric.name(),
+            s.used(),
+            s.total
+        );
+        Ok((solution, s.tried.len()))
     }
 }
 
