@@ -22,6 +22,29 @@ use std::path::{Path, PathBuf};
 /// Why a path cannot be used, as text (the caller names the file).
 pub type Reason = String;
 
+/// Why [`Partial::claim`] failed.
+#[derive(Debug, PartialEq, Eq)]
+pub enum ClaimError {
+    /// Another writer holds the `.partial` file now; trying again later may succeed.
+    Busy(Reason),
+    /// The path cannot be written, or holds something that must not be replaced.
+    Refused(Reason),
+}
+
+impl ClaimError {
+    pub fn reason(&self) -> &str {
+        match self {
+            ClaimError::Busy(r) | ClaimError::Refused(r) => r,
+        }
+    }
+}
+
+impl From<Reason> for ClaimError {
+    fn from(r: Reason) -> Self {
+        ClaimError::Refused(r)
+    }
+}
+
 /// Refuses an empty path.
 pub fn check_path(path: &Path) -> std::result::Result<(), Reason> {
     if path.as_os_str().is_empty() {
@@ -127,22 +150,26 @@ impl Partial {
     /// bytes of an existing non-empty destination or `.partial` file and says whether it is a
     /// file of the caller's own kind, which may be replaced; anything else is refused and left
     /// as it is. The `.partial` file is locked for the lifetime of the claim, so two writers
-    /// never write the same file.
-    pub fn claim(dest: &Path, ours: impl Fn(&[u8]) -> bool) -> std::result::Result<Partial, Reason> {
+    /// never write the same file: while another holds it, the claim fails with
+    /// [`ClaimError::Busy`].
+    pub fn claim(
+        dest: &Path,
+        ours: impl Fn(&[u8]) -> bool,
+    ) -> std::result::Result<Partial, ClaimError> {
         check_path(dest)?;
         let left_alone = |what: &str| format!("{what}; it was left alone");
         match std::fs::metadata(dest) {
-            Ok(m) if !m.is_file() => return Err(not_regular(&m)),
+            Ok(m) if !m.is_file() => return Err(not_regular(&m).into()),
             Ok(m) if m.len() > 0 => {
                 let mut f = open_regular(dest)?;
                 let h = head(&mut f, HEAD_BYTES).map_err(|e| describe(dest, "read", &e))?;
                 if !ours(&h) {
-                    return Err(left_alone("exists and holds something else"));
+                    return Err(left_alone("exists and holds something else").into());
                 }
             }
             Ok(_) => {}
             Err(e) if e.kind() == IoKind::NotFound => {}
-            Err(e) => return Err(describe(dest, "write", &e)),
+            Err(e) => return Err(describe(dest, "write", &e).into()),
         }
         if let Some(dir) = dest.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| describe(dest, "write", &e))?;
@@ -151,25 +178,33 @@ impl Partial {
         if let Ok(m) = std::fs::symlink_metadata(&partial)
             && !m.is_file()
         {
-            return Err(format!("{}: {}", partial.display(), not_regular(&m)));
+            return Err(format!("{}: {}", partial.display(), not_regular(&m)).into());
         }
         // Never truncated on opening: a file that turns out not to be ours keeps its bytes.
         let mut file = nonblocking(OpenOptions::new().read(true).write(true).create(true))
             .open(&partial)
             .map_err(|e| format!("{}: {}", partial.display(), describe(&partial, "create", &e)))?;
+        let busy = || ClaimError::Busy(format!("{}: another process is writing this file", partial.display()));
         if file.try_lock().is_err() {
-            return Err(format!(
-                "{}: another process is writing this file",
-                partial.display()
-            ));
+            return Err(busy());
+        }
+        // The writer that held the lock may have renamed the file into place just before it
+        // let go: then the locked file is no longer the `.partial`, and must not be touched.
+        {
+            use std::os::unix::fs::MetadataExt;
+            let held = file.metadata().map_err(|e| describe(&partial, "write", &e))?;
+            match std::fs::symlink_metadata(&partial) {
+                Ok(now) if now.dev() == held.dev() && now.ino() == held.ino() => {}
+                _ => return Err(busy()),
+            }
         }
         let h = head(&mut file, HEAD_BYTES).map_err(|e| describe(&partial, "read", &e))?;
         if !h.is_empty() && !ours(&h) {
-            return Err(format!(
+            return Err(ClaimError::Refused(format!(
                 "{}: {}",
                 partial.display(),
                 left_alone("exists and holds something else")
-            ));
+            )));
         }
         file.set_len(0)
             .map_err(|e| describe(&partial, "write", &e))?;
@@ -267,6 +302,11 @@ mod tests {
     fn writing_never_overwrites_a_file_of_another_kind() {
         let d = dir("write");
         let ours = |b: &[u8]| b.starts_with(b"MINE");
+        let why = |r: std::result::Result<Partial, ClaimError>| match r {
+            Ok(_) => panic!("claimed"),
+            Err(ClaimError::Refused(r)) => r,
+            Err(ClaimError::Busy(r)) => format!("busy: {r}"),
+        };
         let dest = d.join("t.tbl");
         // Absent: written, renamed, no .partial left.
         let mut p = Partial::claim(&dest, ours).unwrap();
@@ -282,14 +322,14 @@ mod tests {
         // Another kind: refused before anything is written, and untouched.
         let text = d.join("notes.txt");
         std::fs::write(&text, b"precious").unwrap();
-        let e = Partial::claim(&text, ours).err().unwrap();
+        let e = why(Partial::claim(&text, ours));
         assert_eq!(e, "exists and holds something else; it was left alone");
         assert_eq!(std::fs::read(&text).unwrap(), b"precious");
         assert!(!partial_path(&text).exists());
         // A foreign .partial is left alone too.
         let other = d.join("other.tbl");
         std::fs::write(partial_path(&other), b"their bytes").unwrap();
-        assert!(Partial::claim(&other, ours).err().unwrap().ends_with("it was left alone"));
+        assert!(why(Partial::claim(&other, ours)).ends_with("it was left alone"));
         assert_eq!(std::fs::read(partial_path(&other)).unwrap(), b"their bytes");
         // Our own leftover .partial is taken over and truncated.
         let mut leftover = d.join("left.tbl");
@@ -305,26 +345,27 @@ mod tests {
         drop(p);
         assert!(!partial_path(&leftover).exists() && !leftover.exists());
         // A directory, a FIFO, a path under a regular file: refused up front.
-        assert_eq!(Partial::claim(&d, ours).err().unwrap(), "is a directory");
+        assert_eq!(why(Partial::claim(&d, ours)), "is a directory");
         let fifo = d.join("fifo");
         mkfifo(&fifo);
         assert_eq!(
-            Partial::claim(&fifo, ours).err().unwrap(),
+            why(Partial::claim(&fifo, ours)),
             "is not a regular file (it is a FIFO)"
         );
         let under = text.join("sub.tbl");
         assert_eq!(
-            Partial::claim(&under, ours).err().unwrap(),
+            why(Partial::claim(&under, ours)),
             format!("cannot write: {} is not a folder", text.display())
         );
         assert_eq!(
-            Partial::claim(Path::new(""), ours).err().unwrap(),
+            why(Partial::claim(Path::new(""), ours)),
             "the path is empty"
         );
         // Two claims of one file: the second is refused while the first holds it.
         let busy = d.join("busy.tbl");
         let first = Partial::claim(&busy, ours).unwrap();
-        assert!(Partial::claim(&busy, ours).err().unwrap().ends_with("another process is writing this file"));
+        let second = why(Partial::claim(&busy, ours));
+        assert!(second.starts_with("busy: ") && second.ends_with("another process is writing this file"));
         drop(first);
         std::fs::remove_dir_all(&d).unwrap();
     }

@@ -221,7 +221,8 @@ impl TableFile {
 }
 
 fn claim(path: &Path, layout: &Layout) -> Result<crate::fileio::Partial> {
-    crate::fileio::Partial::claim(path, |h| layout.is_own_kind(h)).map_err(|r| layout.error(path, r))
+    crate::fileio::Partial::claim(path, |h| layout.is_own_kind(h))
+        .map_err(|e| layout.error(path, e.reason()))
 }
 
 /// Opens the table file at `path`, or builds it there. The policy of every solver's
@@ -236,8 +237,9 @@ fn claim(path: &Path, layout: &Layout) -> Result<crate::fileio::Partial> {
 ///
 /// Before building, the destination is claimed (its folder created, the `.partial` file
 /// created and locked), so a path that cannot be written fails at once; a failed or cancelled
-/// build leaves no `.partial` behind. A `cancel` token that is already cancelled stops the call
-/// before anything is opened.
+/// build leaves no `.partial` behind. While another process (or thread) builds the same file,
+/// the call waits for it and then opens what it built. A `cancel` token that is already
+/// cancelled stops the call before anything is opened.
 pub fn open_or_build(
     path: &Path,
     layout: &Layout,
@@ -251,30 +253,45 @@ pub fn open_or_build(
         ));
     }
     crate::fileio::check_path(path).map_err(|r| layout.error(path, r))?;
-    let missing = matches!(
-        std::fs::symlink_metadata(path),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound
-    );
-    if !missing {
-        match layout.check(path)? {
-            Check::Usable(map) => {
-                log::info!("opened the {} {}: {} bytes mapped", layout.what, path.display(), map.len());
-                return Ok(TableFile::Mapped(map));
-            }
-            Check::Stale(reason) => log::warn!(
-                "{} {}: {reason}; rebuilding it",
-                layout.what,
-                path.display()
-            ),
-            Check::Foreign(reason) => {
-                return Err(layout.error(
-                    path,
-                    format!("{reason}; it was left alone (remove it, or choose another path)"),
-                ));
+    let mut partial = loop {
+        let missing = matches!(
+            std::fs::symlink_metadata(path),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound
+        );
+        if !missing {
+            match layout.check(path)? {
+                Check::Usable(map) => {
+                    log::info!("opened the {} {}: {} bytes mapped", layout.what, path.display(), map.len());
+                    return Ok(TableFile::Mapped(map));
+                }
+                Check::Stale(reason) => log::warn!(
+                    "{} {}: {reason}; rebuilding it",
+                    layout.what,
+                    path.display()
+                ),
+                Check::Foreign(reason) => {
+                    return Err(layout.error(
+                        path,
+                        format!("{reason}; it was left alone (remove it, or choose another path)"),
+                    ));
+                }
             }
         }
-    }
-    let mut partial = claim(path, layout)?;
+        match crate::fileio::Partial::claim(path, |h| layout.is_own_kind(h)) {
+            Ok(p) => break p,
+            // Another process is building this file: wait for it, then open what it built.
+            Err(crate::fileio::ClaimError::Busy(r)) => {
+                if cancel.is_cancelled() {
+                    return Err(Error::new(
+                        ErrorKind::Cancelled,
+                        format!("opening the {} was cancelled while waiting: {r}", layout.what),
+                    ));
+                }
+                std::thread::sleep(std::time::Duration::from_millis(100));
+            }
+            Err(e) => return Err(layout.error(path, e.reason())),
+        }
+    };
     log::info!("building the {} into {}", layout.what, path.display());
     let t = std::time::Instant::now();
     let image = build()?;
@@ -468,6 +485,44 @@ mod tests {
         let text = dir.join("notes.txt");
         assert!(TableFile::Owned(image(&l)).save(&text, &l).is_err());
         assert_eq!(std::fs::read(&text).unwrap(), b"my notes, not a table");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn concurrent_builds_of_one_file_build_it_once() {
+        let dir = std::env::temp_dir().join(format!("twisty-tablefile-two-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = dir.join("t.tbl");
+        let builds = std::sync::atomic::AtomicU32::new(0);
+        std::thread::scope(|s| {
+            for _ in 0..2 {
+                s.spawn(|| {
+                    let l = layout(1);
+                    let f = open_or_build(&path, &l, &CancelToken::new(), || {
+                        builds.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                        std::thread::sleep(std::time::Duration::from_millis(300));
+                        Ok(TableFile::Owned(image(&l)))
+                    })
+                    .unwrap();
+                    assert_eq!(l.section(f.bytes(), 0), b"hello");
+                });
+            }
+        });
+        assert_eq!(builds.load(std::sync::atomic::Ordering::SeqCst), 1);
+        // A waiting caller can be cancelled.
+        let l = layout(1);
+        let other = dir.join("u.tbl");
+        let held = crate::fileio::Partial::claim(&other, |h| l.is_own_kind(h)).unwrap();
+        let cancel = CancelToken::new();
+        let c2 = cancel.clone();
+        let t = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            c2.cancel();
+        });
+        let e = open_or_build(&other, &l, &cancel, || Ok(TableFile::Owned(image(&l)))).err().unwrap();
+        t.join().unwrap();
+        assert_eq!(e.kind(), ErrorKind::Cancelled, "{}", e.message());
+        drop(held);
         std::fs::remove_dir_all(&dir).ok();
     }
 }
