@@ -4,9 +4,14 @@
 #   make -f mk/dotnet.mk ROOT=$PWD dotnet-test dotnet-sample
 #
 # Targets
-#   dotnet-native   cargo build --release -p twisty-dotnet  -> target/release/libtwisty_dotnet.so
-#   dotnet-test     the Rust bridge tests (incl. the generated-bindings stale check) + xunit tests
-#   dotnet-pack     csharp/artifacts/packages/Twisty.<version>.nupkg (with runtimes/linux-x64/native)
+#   dotnet-native   cargo build --release -p twisty-dotnet -p twisty-dotnet-testhooks
+#                   -> target/release/libtwisty_dotnet.so (shipped) and libtwisty_dotnet_testhooks.so
+#                   (the same exports plus the test hooks; the xunit project stages it in its own
+#                   output folder under the shipped name, see Twisty.Tests.csproj)
+#   dotnet-test     the Rust bridge tests (incl. the generated-bindings stale check) + xunit tests;
+#                   packs first, so that PackageTests checks the fresh package (TWISTY_REQUIRE_PACKAGE)
+#   dotnet-pack     csharp/artifacts/packages/Twisty.<version>.nupkg (with runtimes/linux-x64/native,
+#                   the shipped library only)
 #   dotnet-sample   restores samples/Twisty.Sample from that folder feed into a fresh packages
 #                   folder (never a stale cached Twisty) and runs it
 #   dotnet-bindings regenerates csharp/Twisty/Generated/Interop.cs from the Rust exports
@@ -33,11 +38,11 @@ DOTNET_QUIET := --nologo -v quiet -p:TwistyNativeDir=$(TWISTY_NATIVE_DIR)
 .PHONY: dotnet-native dotnet-test dotnet-pack dotnet-sample dotnet-bindings dotnet-clean
 
 dotnet-native:
-	cd $(ROOT) && $(CARGO) build --release -p twisty-dotnet
+	cd $(ROOT) && $(CARGO) build --release -p twisty-dotnet -p twisty-dotnet-testhooks
 
-dotnet-test: dotnet-native
-	cd $(ROOT) && $(CARGO) test --release -p twisty-dotnet
-	$(DOTNET) test $(CSHARP_DIR)/Twisty.Tests/Twisty.Tests.csproj -c $(DOTNET_CONFIG) $(DOTNET_QUIET) \
+dotnet-test: dotnet-native dotnet-pack
+	cd $(ROOT) && $(CARGO) test --release -p twisty-dotnet -p twisty-dotnet-testhooks
+	TWISTY_REQUIRE_PACKAGE=1 $(DOTNET) test $(CSHARP_DIR)/Twisty.Tests/Twisty.Tests.csproj -c $(DOTNET_CONFIG) $(DOTNET_QUIET) \
 		--logger "console;verbosity=minimal"
 
 dotnet-pack: dotnet-native

@@ -4,9 +4,14 @@
 # Standalone: make -f mk/java.mk ROOT=$PWD java-test
 #
 #   java-native  cargo build --release -p twisty-jni  -> target/release/libtwisty_jni.so
-#   java-test    java-native, then mvn package: bundles the library into the jar's resources
-#                (org/twisty/native/<os>-<arch>/) and runs the JUnit tests, which load it
-#                through the real loader from the classpath
+#   java-test-native
+#                java-native plus the test build twisty-jni-testhooks (every export of twisty-jni
+#                and the natives of the test-only class org.twisty.Debug), staged under its
+#                shipped name as build/test-native/libtwisty_jni.so
+#   java-test    java-test-native, then mvn package: bundles the shipped library into the jar's
+#                resources (org/twisty/native/<os>-<arch>/) and the test build into the test
+#                resources at the same place; the JUnit tests load the test build through the
+#                real loader from the classpath (test-classes come first), the jar never sees it
 #   java-jar     java-native, then the jar without running the tests
 #   java-sample  compiles and runs java/samples/Sample.java against the jar alone
 #   bench-java   java-jar, then times the 3x3x3 solver through JNI (org.twisty.bench.Cube3SolverBench,
@@ -19,23 +24,39 @@
 
 JAVA_DIR        ?= $(ROOT)/java
 JAVA_NATIVE_DIR ?= $(ROOT)/target/release
+JAVA_TEST_NATIVE_DIR ?= $(ROOT)/build/test-native
 CARGO           ?= cargo
 MVN             ?= mvn
 MVN_FLAGS       ?= -B
 
-JAVA_MVN = cd $(JAVA_DIR) && $(MVN) $(MVN_FLAGS) -Dtwisty.native.dir=$(JAVA_NATIVE_DIR)
+JAVA_MVN = cd $(JAVA_DIR) && $(MVN) $(MVN_FLAGS) -Dtwisty.native.dir=$(JAVA_NATIVE_DIR) \
+	-Dtwisty.test.native.dir=$(JAVA_TEST_NATIVE_DIR)
 
 JAVA_JAR        := $(JAVA_DIR)/target/twisty-0.1.0.jar
 JAVA_SAMPLE_OUT := $(JAVA_DIR)/target/sample
 JAVA_BENCH_OUT  := $(JAVA_DIR)/target/bench
 BENCH_N         ?= 1000
 
-.PHONY: java-native java-test java-jar java-sample bench-java java-clean
+.PHONY: java-native java-test-native java-test java-jar java-sample bench-java java-clean
 
 java-native:
 	cd $(ROOT) && $(CARGO) build --release -p twisty-jni
 
-java-test: java-native
+# The test build takes the shipped library's file name, so that the loader finds it in the test
+# resources exactly as it finds the shipped one in the jar.
+java-test-native: java-native
+	cd $(ROOT) && $(CARGO) build --release -p twisty-jni-testhooks
+	rm -rf $(JAVA_TEST_NATIVE_DIR) && mkdir -p $(JAVA_TEST_NATIVE_DIR)
+	for ext in so dylib; do \
+	  if [ -f $(JAVA_NATIVE_DIR)/libtwisty_jni_testhooks.$$ext ]; then \
+	    cp $(JAVA_NATIVE_DIR)/libtwisty_jni_testhooks.$$ext $(JAVA_TEST_NATIVE_DIR)/libtwisty_jni.$$ext; \
+	  fi; \
+	done
+	if [ -f $(JAVA_NATIVE_DIR)/twisty_jni_testhooks.dll ]; then \
+	  cp $(JAVA_NATIVE_DIR)/twisty_jni_testhooks.dll $(JAVA_TEST_NATIVE_DIR)/twisty_jni.dll; \
+	fi
+
+java-test: java-test-native
 	$(JAVA_MVN) package
 
 java-jar: java-native

@@ -111,13 +111,12 @@ public class Cube3SolverTests(SharedCube3Solver shared) : IClassFixture<SharedCu
         Assert.Equal("maxLength", negative.ParamName);
         AssertCode(6, negative);
         var timeout = Assert.ThrowsAny<ArgumentException>(() => Solver.Solve(Cube.Solved, 21, TimeSpan.FromSeconds(-1)));
-        Assert.Equal("timeout must not be negative (got -00:00:01)", timeout.Message);
+        Assert.Equal("timeout must not be negative (got -1000 ms)", timeout.Message);
         AssertCode(6, timeout);
-        // No limit: zero and infinite timeouts.
+        // No limit: a zero timeout.
         var cube2 = Cube.Random(13);
         var expected = Solver.Solve(cube2);
         Assert.Equal(expected, Solver.Solve(cube2, 21, TimeSpan.Zero));
-        Assert.Equal(expected, Solver.Solve(cube2, 21, Timeout.InfiniteTimeSpan));
         Assert.Equal(expected, Solver.Solve(cube2, 21, TimeSpan.FromMinutes(5)));
     }
 
@@ -152,12 +151,12 @@ public class Cube3SolverTests(SharedCube3Solver shared) : IClassFixture<SharedCu
         using var dir = new TempDir();
         var fresh = Path.Combine(dir.Path, "sub", "fresh.tbl");
 
-        // Already cancelled: stops at once (code 5), writes nothing.
+        // Already cancelled: stops before anything is opened (code 5), writes nothing.
         using (var before = new CancellationTokenSource())
         {
             before.Cancel();
             var early = Assert.ThrowsAny<OperationCanceledException>(() => Cube3Solver.Open(fresh, cancellationToken: before.Token));
-            Assert.Equal("table generation was cancelled", early.Message);
+            Assert.Equal("opening the 3x3x3 table file was cancelled before it started", early.Message);
             AssertCode(5, early);
             Assert.Equal(before.Token, early.CancellationToken);
             await Assert.ThrowsAnyAsync<OperationCanceledException>(() => Cube3Solver.OpenAsync(fresh, cancellationToken: before.Token));

@@ -177,7 +177,7 @@ public class Square1DatabaseTests(BuiltDatabase built) : IClassFixture<BuiltData
         var level = Assert.ThrowsAny<ArgumentException>(() => Square1Database.Build(missing, DatabaseVariant.Article, maxLevel: 16));
         Assert.Equal("max_level 16 out of range 0..=15", level.Message);
         var variant = Assert.ThrowsAny<ArgumentException>(() => Square1Database.Build(missing, (DatabaseVariant)7, maxLevel: 1));
-        Assert.Equal("unknown database variant code 7 (0 = article, 1 = middle)", variant.Message);
+        Assert.Equal("unknown database variant 7 (0 = article, 1 = middle)", variant.Message);
         Assert.False(File.Exists(missing));
     }
 

@@ -201,7 +201,7 @@ public class Square1SolverTests(SharedSolver shared) : IClassFixture<SharedSolve
         Assert.Equal("a whole-puzzle flip '!' has no length in the solver metrics", flip.Message);
         AssertCode(6, flip);
         var metric = Assert.ThrowsAny<ArgumentException>(() => Square1Moves.Length(moves, Notation.Wca, (Metric)7));
-        Assert.Equal("unknown metric code 7 (0 = twist, 1 = WCA, 2 = face-turn)", metric.Message);
+        Assert.Equal("unknown metric 7 (0 = twist, 1 = WCA, 2 = face-turn)", metric.Message);
         Assert.Throws<InvalidNotationException>(() => Square1Moves.Length("(7,0)", Notation.Wca, Metric.Twist));
     }
 
@@ -241,12 +241,12 @@ public class Square1SolverTests(SharedSolver shared) : IClassFixture<SharedSolve
                  })
         {
             var e = Assert.ThrowsAny<ArgumentException>(call);
-            Assert.Equal("unknown metric code 3 (0 = twist, 1 = WCA, 2 = face-turn)", e.Message);
+            Assert.Equal("unknown metric 3 (0 = twist, 1 = WCA, 2 = face-turn)", e.Message);
             AssertCode(6, e);
         }
 
         var timeout = Assert.ThrowsAny<ArgumentException>(() => Solver.Solve(six, Metric.Twist, TimeSpan.FromSeconds(-1)));
-        Assert.Equal("timeout must not be negative (got -00:00:01)", timeout.Message);
+        Assert.Equal("timeout must not be negative (got -1000 ms)", timeout.Message);
         AssertCode(6, timeout);
         Assert.ThrowsAny<ArgumentException>(() => Solver.Solutions(six, Metric.Twist, 1, TimeSpan.FromTicks(-1)));
         var maxLength = Assert.ThrowsAny<ArgumentException>(() => Solver.SolveFast(six, new FastSolveOptions { MaxLength = -1 }));
@@ -255,9 +255,8 @@ public class Square1SolverTests(SharedSolver shared) : IClassFixture<SharedSolve
         Assert.Equal("nodeLimit must not be negative (got -5)", nodeLimit.Message);
         Assert.ThrowsAny<ArgumentException>(() => Solver.SolveFast(six, new FastSolveOptions { Timeout = TimeSpan.FromMilliseconds(-3) }));
 
-        // No limit: zero and infinite timeouts.
+        // No limit: a zero timeout.
         Assert.Equal(2, Solver.Solve(six, Metric.Twist, TimeSpan.Zero).Length);
-        Assert.Equal(2, Solver.Solve(six, Metric.Twist, Timeout.InfiniteTimeSpan).Length);
         Assert.Equal(Solver.Solutions(six, Metric.Twist, 5), Solver.Solutions(six, Metric.Twist, 5, TimeSpan.Zero));
     }
 

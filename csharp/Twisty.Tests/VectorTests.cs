@@ -8,7 +8,6 @@ using System.Text;
 using Twisty.Cube3;
 using Twisty.Ranking;
 using Twisty.Square1;
-using Twisty.Testing;
 using Xunit;
 
 namespace Twisty.Tests;
@@ -44,7 +43,8 @@ public class VectorTests
                      "db_verify", "db_distance", "db_solve", "db_solutions", "solver_open", "solve", "solutions",
                      "distance", "solve_fast", "scramble", "moves_length", "svg", "cube3_solved", "cube3_parse",
                      "cube3_apply", "cube3_from_moves", "cube3_inverse", "cube3_compose", "cube3_is_solved",
-                     "cube3_random", "cube3_moves_canonical", "cube3_moves_inverse", "cube3_solver_open", "cube3_solve" })
+                     "cube3_random", "cube3_moves_canonical", "cube3_moves_inverse", "cube3_solver_open", "cube3_solve",
+                     "solver_open_or_build", "cube3_solver_open_or_build", "db_build", "file_text", "cube3_solve_timeout" })
         {
             Assert.Contains(op, ops);
         }
@@ -204,6 +204,15 @@ public class VectorTests
         "cube3_solver_open" => Cube3SolverOpen(a[0]),
         // The cube is parsed first (its errors come before the solver's), as in Rust and Java.
         "cube3_solve" => Cube3Solve(CubeOf(a[0]), int.Parse(a[1]!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture)),
+        "cube3_solve_timeout" => Cube3Solve(CubeOf(a[0]), int.Parse(a[1]!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture),
+            TimeSpan.FromMilliseconds(long.Parse(a[2]!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture))),
+        // Open with a build when needed (these rows never reach a build: each is refused first).
+        "solver_open_or_build" => OpenOrBuild(() => Square1Solver.Open(a[0]!)),
+        "cube3_solver_open_or_build" => OpenOrBuild(() => Cube3Solver.Open(a[0])),
+        "db_build" => DbBuild(a[0]!, VariantOf(a[1]), int.Parse(a[2]!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture),
+            int.Parse(a[3]!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture)),
+        // README: the file's text with every newline written as the two characters \n.
+        "file_text" => File.ReadAllText(a[0]!).Replace("\n", "\\n", StringComparison.Ordinal),
         _ => throw new InvalidOperationException($"unknown op {op}"),
     };
 
@@ -258,10 +267,24 @@ public class VectorTests
     }
 
     /// <summary>README: <c>cube3_solve</c> rows share the solver of <c>$DB/cube3-twophase.tbl</c>.</summary>
-    private static string Cube3Solve(Cube cube, int maxLength)
+    private static string Cube3Solve(Cube cube, int maxLength, TimeSpan? timeout = null)
     {
         Vectors.RequireDbFiles();
-        return Cube3SolverAt(Vectors.Cube3TableFile).Solve(cube, maxLength);
+        return Cube3SolverAt(Vectors.Cube3TableFile).Solve(cube, maxLength, timeout);
+    }
+
+    /// <summary>Opens (building when needed) and closes at once; the result is empty.</summary>
+    private static string OpenOrBuild(Func<IDisposable> open)
+    {
+        open().Dispose();
+        return "";
+    }
+
+    /// <summary>A blocking build without progress; the result is empty.</summary>
+    private static string DbBuild(string path, DatabaseVariant variant, int maxLevel, int threads)
+    {
+        Square1Database.Build(path, variant, maxLevel, threads);
+        return "";
     }
 
     private static string SolverOpen(string? tableFile)

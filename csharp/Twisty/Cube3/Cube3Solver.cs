@@ -12,7 +12,7 @@ namespace Twisty.Cube3;
 /// <summary>
 /// The 3x3x3 two-phase solver (Kociemba's method): a solution of at most a given number of face
 /// turns (half-turn metric) for any <see cref="Cube"/>, typically found in milliseconds for 21
-/// moves. It maps its tables (a file of about 76 MB, built in tens of seconds when it is missing)
+/// moves. It maps its tables (a file of about 130 MB, built in tens of seconds when it is missing)
 /// from a table file, is immutable, and is safe to use from many threads at once (each search runs
 /// on the calling thread and keeps its own small state).
 /// </summary>
@@ -26,9 +26,11 @@ namespace Twisty.Cube3;
 /// <see cref="ObjectDisposedException"/> (code 8, "Cube3Solver is closed"). A
 /// <see cref="Dispose"/> while another thread is inside a call does not free the solver under
 /// that call: it is freed when the call returns.</para>
-/// <para>Timeouts are rounded up to whole milliseconds; <c>null</c>, <see cref="TimeSpan.Zero"/>
-/// and <see cref="Timeout.InfiniteTimeSpan"/> mean none (as in the Java API), other negative
-/// values throw <see cref="ArgumentException"/> (code 6). A search that reaches its timeout, or
+/// <para>Timeouts follow one rule in every runtime: <c>null</c> and <see cref="TimeSpan.Zero"/>
+/// mean no limit; a positive timeout is rounded up to whole milliseconds (so it never becomes
+/// "no limit"); a negative one, <see cref="Timeout.InfiniteTimeSpan"/> (-1 ms) included, throws
+/// <see cref="ArgumentException"/> (code 6, <c>timeout must not be negative (got -1 ms)</c>), as
+/// in the Java API. A search that reaches its timeout, or
 /// whose <see cref="CancellationToken"/> is cancelled, throws
 /// <see cref="OperationCanceledException"/> (code 5) with the engine's message; cancellation is
 /// checked every few thousand search nodes, so a search that is quicker than that may still
@@ -60,13 +62,24 @@ public sealed class Cube3Solver : IDisposable
     /// (atomically; tens of seconds) when the file is missing, stale or damaged. Blocks the calling
     /// thread; see <see cref="OpenAsync"/>.
     /// </summary>
+    /// <remarks>
+    /// <para>Only a missing file, or a table file of this solver that is stale (another format
+    /// version) or damaged (checksum), is (re)built. Any other file (a database, the other
+    /// solver's table, a text file) is refused and left byte-for-byte alone: code 4, with a
+    /// message that says what the file is and ends <c>; it was left alone (remove it, or choose
+    /// another path)</c>. A directory, a FIFO or other non-regular file and a path under a
+    /// regular file fail at once, before any build, and no <c>.partial</c> file is left after a
+    /// failure.</para>
+    /// </remarks>
     /// <param name="tableFile">The table file; null or empty means <see cref="DefaultTableFile"/>.</param>
     /// <param name="progress">Receives build reports on the calling thread (none when the file is
     /// usable). An exception it throws cancels the build and is rethrown from this method once the
     /// native build has stopped.</param>
-    /// <param name="cancellationToken">Stops a build soon after it is cancelled (the file is left as it was).</param>
+    /// <param name="cancellationToken">Stops a build soon after it is cancelled (the file is left
+    /// as it was); already cancelled, nothing is opened or created.</param>
     /// <exception cref="OperationCanceledException">The build was cancelled (code 5).</exception>
-    /// <exception cref="DatabaseException">The file cannot be written or read back (code 4).</exception>
+    /// <exception cref="DatabaseException">The file is of another kind, not a regular file, or
+    /// cannot be written or read back (code 4).</exception>
     public static Cube3Solver Open(string? tableFile = null, IProgress<BuildProgress>? progress = null,
         CancellationToken cancellationToken = default) =>
         OpenCore(tableFile ?? "", progress, cancellationToken);
@@ -126,7 +139,8 @@ public sealed class Cube3Solver : IDisposable
     /// </summary>
     /// <param name="cube">The cube to solve, in any orientation.</param>
     /// <param name="maxLength">The longest solution accepted, 0 to 40.</param>
-    /// <param name="timeout">Give up after this long (code 5); null = no limit.</param>
+    /// <param name="timeout">Give up after this long (code 5; rounded up to whole milliseconds);
+    /// null or zero = no limit; negative (<see cref="Timeout.InfiniteTimeSpan"/> included) = code 6.</param>
     /// <param name="cancellationToken">Stops the search soon after it is cancelled (code 5).</param>
     /// <returns>The solution's canonical move text, empty for a solved cube.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="cube"/> is null (code 7).</exception>
@@ -141,7 +155,7 @@ public sealed class Cube3Solver : IDisposable
         NativeErrors.ThrowIfNull(cube, nameof(cube));
         // Named as in the Java API, so that the messages are the same.
         NativeErrors.ThrowIfNegative(maxLength, nameof(maxLength));
-        var ms = Timeouts.Millis(timeout, nameof(timeout));
+        var ms = Timeouts.Millis(timeout);
         return _handle.Use(p =>
         {
             using var op = NativeOperation.Start(CancelTokenName, cancellationToken);
@@ -153,4 +167,7 @@ public sealed class Cube3Solver : IDisposable
 
     /// <summary>Frees the native solver (once no call is using it). Calling it again does nothing.</summary>
     public void Dispose() => _handle.Dispose();
+
+    /// <summary>The native handle (for tests of the handle contract).</summary>
+    internal NativeHandle Handle => _handle;
 }

@@ -34,9 +34,8 @@ internal sealed class Cube3SolverHandle : NativeHandle
         r.IsOk ? r.AsOk() : throw NativeErrors.FromLastError();
 
     /// <inheritdoc/>
-    protected override bool ReleaseHandle()
-    {
-        Interop.cube3_two_phase_destroy(handle);
-        return true;
-    }
+    protected override void Destroy(IntPtr native) => Interop.cube3_two_phase_destroy(native);
+
+    /// <inheritdoc/>
+    protected override ulong NativeBytes(IntPtr native) => NativeCall.Unwrap(Interop.cube3_two_phase_native_bytes(native));
 }

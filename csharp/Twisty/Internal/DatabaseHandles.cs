@@ -19,11 +19,10 @@ internal sealed class DatabaseHandle : NativeHandle
         });
 
     /// <inheritdoc/>
-    protected override bool ReleaseHandle()
-    {
-        Interop.sq1_database_destroy(handle);
-        return true;
-    }
+    protected override void Destroy(IntPtr native) => Interop.sq1_database_destroy(native);
+
+    /// <inheritdoc/>
+    protected override ulong NativeBytes(IntPtr native) => NativeCall.Unwrap(Interop.sq1_database_native_bytes(native));
 }
 
 /// <summary>
@@ -44,11 +43,11 @@ internal sealed class SolutionsHandle : NativeHandle
         });
 
     /// <inheritdoc/>
-    protected override bool ReleaseHandle()
-    {
-        Interop.sq1_solutions_destroy(handle);
-        return true;
-    }
+    protected override void Destroy(IntPtr native) => Interop.sq1_solutions_destroy(native);
+
+    /// <inheritdoc/>
+    /// <remarks>The engine does not measure an iterator (a few hundred bytes of search state).</remarks>
+    protected override ulong NativeBytes(IntPtr native) => 0;
 }
 
 /// <summary>Owns one native <c>Sq1CancelToken</c> (see <see cref="NativeHandle"/>).</summary>
@@ -78,9 +77,9 @@ internal sealed class CancelTokenHandle : NativeHandle
     }
 
     /// <inheritdoc/>
-    protected override bool ReleaseHandle()
-    {
-        Interop.sq1_cancel_token_destroy(handle);
-        return true;
-    }
+    protected override void Destroy(IntPtr native) => Interop.sq1_cancel_token_destroy(native);
+
+    /// <inheritdoc/>
+    /// <remarks>A token is one flag; it is always disposed by the call that created it.</remarks>
+    protected override ulong NativeBytes(IntPtr native) => 0;
 }

@@ -27,9 +27,8 @@ internal sealed class SolverHandle : NativeHandle
         });
 
     /// <inheritdoc/>
-    protected override bool ReleaseHandle()
-    {
-        Interop.sq1_solver_destroy(handle);
-        return true;
-    }
+    protected override void Destroy(IntPtr native) => Interop.sq1_solver_destroy(native);
+
+    /// <inheritdoc/>
+    protected override ulong NativeBytes(IntPtr native) => NativeCall.Unwrap(Interop.sq1_solver_native_bytes(native));
 }

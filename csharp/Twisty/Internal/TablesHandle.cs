@@ -13,9 +13,8 @@ internal sealed class TablesHandle : NativeHandle
         Init(new TablesHandle(ownerName), () => NativeCall.Unwrap(Interop.sq1_tables_create()));
 
     /// <inheritdoc/>
-    protected override bool ReleaseHandle()
-    {
-        Interop.sq1_tables_destroy(handle);
-        return true;
-    }
+    protected override void Destroy(IntPtr native) => Interop.sq1_tables_destroy(native);
+
+    /// <inheritdoc/>
+    protected override ulong NativeBytes(IntPtr native) => NativeCall.Unwrap(Interop.sq1_tables_native_bytes(native));
 }

@@ -14,7 +14,13 @@ namespace Twisty.Square1;
 /// <see cref="Timeout"/>, and returns the best one found (with a node limit and no timeout the
 /// result is the same on every machine). With none of the three, it returns the first solution
 /// it finds. When a limit is reached before any solution is found, it fails with
-/// <see cref="OperationCanceledException"/> (code 5).
+/// <see cref="OperationCanceledException"/> (code 5). A <see cref="MaxLength"/> below a lower
+/// bound of the state's distance fails at once with <see cref="ArgumentException"/> (code 6,
+/// <c>no solution of at most 1 moves (face) exists for this state: it needs at least N</c>).
+/// <para>A <see cref="NodeLimit"/> of <see cref="long.MaxValue"/> without a <see cref="Timeout"/>
+/// (or no node limit with a <see cref="MaxLength"/> that is hard to reach) searches until no
+/// shorter two-phase solution exists, which may take hours: give a <see cref="Timeout"/> or a
+/// <see cref="CancellationToken"/> to bound it.</para>
 /// </remarks>
 public sealed record FastSolveOptions
 {
@@ -34,9 +40,11 @@ public sealed record FastSolveOptions
     public long NodeLimit { get; init; } = DefaultNodeLimit;
 
     /// <summary>
-    /// Stop after this long (rounded up to whole milliseconds); null (the default),
-    /// <see cref="TimeSpan.Zero"/> or <see cref="System.Threading.Timeout.InfiniteTimeSpan"/> = no
-    /// limit. Must not be otherwise negative.
+    /// Stop after this long (rounded up to whole milliseconds); null (the default) or
+    /// <see cref="TimeSpan.Zero"/> = no limit. A negative timeout, including
+    /// <see cref="System.Threading.Timeout.InfiniteTimeSpan"/> (-1 ms), is refused with
+    /// <see cref="ArgumentException"/> (code 6, <c>timeout must not be negative (got -1 ms)</c>),
+    /// the same rule as in every other runtime.
     /// </summary>
     public TimeSpan? Timeout { get; init; }
 

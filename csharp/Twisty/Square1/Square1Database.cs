@@ -38,7 +38,11 @@ public sealed record BuildProgress(string Phase, int Level, long Done, long Tota
 /// on its own and runs to its end.</para>
 /// <para>States must be Silver-edition states (<see cref="Square1State.ToSilver"/>); others
 /// throw <see cref="InvalidStateException"/> (code 2). Files that are missing, truncated, corrupt,
-/// unfinished or of another format version throw <see cref="DatabaseException"/> (code 4).</para>
+/// unfinished or of another format version throw <see cref="DatabaseException"/> (code 4), as do
+/// directories, FIFOs and other non-regular files (refused at once, never read) and an empty
+/// path. A data region is checked against its checksum before the first answer that reads it,
+/// and a stored level the file cannot hold is corruption: such answers throw
+/// <see cref="DatabaseException"/> naming the problem, never a wrong answer.</para>
 /// </remarks>
 public sealed class Square1Database : IDisposable
 {
@@ -53,7 +57,8 @@ public sealed class Square1Database : IDisposable
 
     /// <summary>Opens a complete database file (either variant).</summary>
     /// <exception cref="ArgumentNullException"><paramref name="path"/> is null (code 7).</exception>
-    /// <exception cref="DatabaseException">The file is missing, truncated, corrupt, unfinished or of another version (code 4).</exception>
+    /// <exception cref="DatabaseException">The file is missing, truncated, corrupt, unfinished, of
+    /// another version, or not a regular file (code 4).</exception>
     public static Square1Database Open(string path)
     {
         NativeErrors.ThrowIfNull(path, nameof(path));
@@ -87,7 +92,7 @@ public sealed class Square1Database : IDisposable
     /// <summary>The fewest twists (<c>/</c>) that solve a Silver state.</summary>
     /// <exception cref="ArgumentNullException"><paramref name="state"/> is null (code 7).</exception>
     /// <exception cref="InvalidStateException">Not a Silver state (code 2).</exception>
-    /// <exception cref="DatabaseException">Deeper than a partial database holds (code 4).</exception>
+    /// <exception cref="DatabaseException">Deeper than a partial database holds, or the file is found corrupt (code 4).</exception>
     /// <exception cref="ObjectDisposedException">The database was disposed (code 8).</exception>
     public int Distance(Square1State state)
     {
@@ -102,7 +107,7 @@ public sealed class Square1Database : IDisposable
     /// <summary>One shortest solution of a Silver state.</summary>
     /// <exception cref="ArgumentNullException"><paramref name="state"/> is null (code 7).</exception>
     /// <exception cref="InvalidStateException">Not a Silver state (code 2).</exception>
-    /// <exception cref="DatabaseException">Deeper than a partial database holds (code 4).</exception>
+    /// <exception cref="DatabaseException">Deeper than a partial database holds, or the file is found corrupt (code 4).</exception>
     /// <exception cref="ObjectDisposedException">The database was disposed (code 8).</exception>
     public Square1Solution Solve(Square1State state)
     {
@@ -123,7 +128,9 @@ public sealed class Square1Database : IDisposable
     /// own native iterator (so engine errors, <see cref="InvalidStateException"/> for a state that
     /// is not Silver or <see cref="DatabaseException"/> for one deeper than a partial database holds,
     /// come from the first <c>MoveNext</c>), which is freed when the enumeration ends or its
-    /// enumerator is disposed. An enumerator is not thread-safe, but using one from several
+    /// enumerator is disposed. A corrupt file found part-way through (a region that fails its
+    /// checksum, a level the file cannot hold) throws <see cref="DatabaseException"/> (code 4)
+    /// from that <c>MoveNext</c> and ends the enumeration. An enumerator is not thread-safe, but using one from several
     /// threads (or disposing it, or the database, meanwhile) never touches freed memory.
     /// </remarks>
     /// <exception cref="ArgumentNullException"><paramref name="state"/> is null (code 7).</exception>
@@ -152,6 +159,9 @@ public sealed class Square1Database : IDisposable
     /// <summary>Closes the file (once no call is using it). Calling it again does nothing.</summary>
     public void Dispose() => _handle.Dispose();
 
+    /// <summary>The native handle (for tests of the handle contract).</summary>
+    internal NativeHandle Handle => _handle;
+
     /// <summary>
     /// Builds (or resumes) a database file on a dedicated thread; see <see cref="Build"/>.
     /// </summary>
@@ -178,16 +188,18 @@ public sealed class Square1Database : IDisposable
     /// <param name="path">The database file to write.</param>
     /// <param name="variant">The model to build.</param>
     /// <param name="maxLevel">Stop after this level (a partial database, 1..15); 0 builds every level.</param>
-    /// <param name="threads">Worker threads; 0 uses one per core.</param>
+    /// <param name="threads">Worker threads, at most 256; 0 uses one per core.</param>
     /// <param name="progress">Receives reports, on the calling thread, several times a second. An
     /// exception it throws cancels the build and is rethrown from this method once the native
     /// build has stopped.</param>
     /// <param name="cancellationToken">Stops the build soon after it is cancelled, leaving
-    /// <c>&lt;path&gt;.partial</c> to resume from.</param>
+    /// <c>&lt;path&gt;.partial</c> to resume from; already cancelled, nothing is created.</param>
     /// <exception cref="ArgumentNullException"><paramref name="path"/> is null (code 7).</exception>
-    /// <exception cref="ArgumentException">A negative argument, an unknown variant or a maximum level above 15 (code 6).</exception>
+    /// <exception cref="ArgumentException">A negative argument, an unknown variant, a maximum
+    /// level above 15 or more than 256 threads (code 6).</exception>
     /// <exception cref="OperationCanceledException">The build was cancelled (code 5).</exception>
-    /// <exception cref="DatabaseException">The file cannot be written (code 4).</exception>
+    /// <exception cref="DatabaseException">The file cannot be written, is not a regular file, or
+    /// holds a different database (code 4).</exception>
     public static void Build(string path, DatabaseVariant variant, int maxLevel = 0, int threads = 0,
         IProgress<BuildProgress>? progress = null, CancellationToken cancellationToken = default)
     {
@@ -211,7 +223,7 @@ public sealed class Square1Database : IDisposable
         ResultVoidNativeError result;
         using (var p = NativeCall.Text(path))
         {
-            result = op.Run(t => Interop.twisty_db_build(p, (uint)variant, (uint)maxLevel, (uint)threads, op.Callback, t));
+            result = op.Run(t => Interop.twisty_db_build(p, (int)variant, (uint)maxLevel, (uint)threads, op.Callback, t));
         }
         op.ThrowIfCallbackFailed();
         NativeCall.Unwrap(result, cancellationToken);

@@ -15,7 +15,7 @@ public static class Square1Moves
     {
         NativeErrors.ThrowIfNull(moves, nameof(moves));
         using var m = NativeCall.Text(moves);
-        return NativeCall.Unwrap(Interop.twisty_sq1_moves_convert(m, (uint)from, (uint)to));
+        return NativeCall.Unwrap(Interop.twisty_sq1_moves_convert(m, (int)from, (int)to));
     }
 
     /// <summary>The inverse of a move sequence, in the same notation.</summary>
@@ -25,7 +25,7 @@ public static class Square1Moves
     {
         NativeErrors.ThrowIfNull(moves, nameof(moves));
         using var m = NativeCall.Text(moves);
-        return NativeCall.Unwrap(Interop.twisty_sq1_moves_inverse(m, (uint)notation));
+        return NativeCall.Unwrap(Interop.twisty_sq1_moves_inverse(m, (int)notation));
     }
 
     /// <summary>The length of a move sequence in a metric (see <see cref="Metric"/> for how each counts).</summary>
@@ -36,6 +36,7 @@ public static class Square1Moves
     {
         NativeErrors.ThrowIfNull(moves, nameof(moves));
         using var m = NativeCall.Text(moves);
-        return checked((int)NativeCall.Unwrap(Interop.twisty_sq1_moves_length(m, (uint)notation, (uint)metric)));
+        // Unchecked on purpose: a checked context would reach the enum casts too; a length is small.
+        return (int)NativeCall.Unwrap(Interop.twisty_sq1_moves_length(m, (int)notation, (int)metric));
     }
 }

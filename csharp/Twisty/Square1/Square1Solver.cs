@@ -25,10 +25,13 @@ namespace Twisty.Square1;
 /// <see cref="Square1Database"/>); others throw <see cref="ArgumentException"/> (code 6), as do
 /// unknown <see cref="Metric"/> values. Table files that are missing, truncated, damaged, stale or
 /// of another format throw <see cref="DatabaseException"/> (code 4) from <see cref="OpenExisting"/>;
-/// <see cref="Open"/> rebuilds them instead.</para>
-/// <para>Timeouts are rounded up to whole milliseconds; <c>null</c>, <see cref="TimeSpan.Zero"/>
-/// and <see cref="Timeout.InfiniteTimeSpan"/> mean none (as in the Java API), other negative
-/// values throw <see cref="ArgumentException"/> (code 6). A search that reaches its timeout, or whose
+/// <see cref="Open"/> rebuilds stale or damaged ones instead, and never replaces a file of
+/// another kind.</para>
+/// <para>Timeouts follow one rule in every runtime: <c>null</c> and <see cref="TimeSpan.Zero"/>
+/// mean no limit; a positive timeout is rounded up to whole milliseconds (so it never becomes
+/// "no limit"); a negative one, <see cref="Timeout.InfiniteTimeSpan"/> (-1 ms) included, throws
+/// <see cref="ArgumentException"/> (code 6, <c>timeout must not be negative (got -1 ms)</c>), as
+/// in the Java API. A search that reaches its timeout, or whose
 /// <see cref="CancellationToken"/> is cancelled, throws <see cref="OperationCanceledException"/>
 /// (code 5) with the engine's message; cancellation is checked every few thousand search nodes,
 /// so a search that is quicker than that may still return its solution.</para>
@@ -47,7 +50,7 @@ public sealed class Square1Solver : IDisposable
     /// The table file used when <see cref="Open"/> is given an empty path:
     /// <c>$TWISTY_CACHE_DIR</c>, else <c>$XDG_CACHE_HOME/twisty</c>, else
     /// <c>$HOME/.cache/twisty</c>, else the system temporary folder, then the file name
-    /// <c>sq1-solver-v1.tbl</c>.
+    /// <c>sq1-solver-v4.tbl</c>.
     /// </summary>
     public static string DefaultTableFile => NativeCall.Unwrap(Interop.twisty_sq1_solver_default_path());
 
@@ -56,15 +59,26 @@ public sealed class Square1Solver : IDisposable
     /// half a minute, several hundred MB of memory meanwhile) when the file is missing, stale or
     /// damaged. Blocks the calling thread; see <see cref="OpenAsync"/>.
     /// </summary>
+    /// <remarks>
+    /// <para>Only a missing file, or a table file of this solver that is stale (another format
+    /// version) or damaged (checksum), is (re)built. Any other file (a database, the other
+    /// solver's table, a text file) is refused and left byte-for-byte alone: code 4, with a
+    /// message that says what the file is and ends <c>; it was left alone (remove it, or choose
+    /// another path)</c>. A directory, a FIFO or other non-regular file and a path under a
+    /// regular file fail at once, before any build, and no <c>.partial</c> file is left after a
+    /// failure.</para>
+    /// </remarks>
     /// <param name="tableFile">The table file; an empty string means <see cref="DefaultTableFile"/>.
     /// A build writes <c>&lt;tableFile&gt;.partial</c> and renames it when complete.</param>
     /// <param name="progress">Receives build reports on the calling thread (none when the file is
     /// usable). An exception it throws cancels the build and is rethrown from this method once the
     /// native build has stopped.</param>
-    /// <param name="cancellationToken">Stops a build soon after it is cancelled.</param>
+    /// <param name="cancellationToken">Stops a build soon after it is cancelled; already
+    /// cancelled, nothing is opened or created.</param>
     /// <exception cref="ArgumentNullException"><paramref name="tableFile"/> is null (code 7).</exception>
     /// <exception cref="OperationCanceledException">The build was cancelled (code 5).</exception>
-    /// <exception cref="DatabaseException">The file cannot be written or read back (code 4).</exception>
+    /// <exception cref="DatabaseException">The file is of another kind, not a regular file, or
+    /// cannot be written or read back (code 4).</exception>
     public static Square1Solver Open(string tableFile, IProgress<BuildProgress>? progress = null,
         CancellationToken cancellationToken = default)
     {
@@ -124,7 +138,8 @@ public sealed class Square1Solver : IDisposable
     /// <summary>One optimal solution of a six-colour state: the fewest moves in <paramref name="metric"/>.</summary>
     /// <param name="state">A six-colour state.</param>
     /// <param name="metric">The metric to minimise.</param>
-    /// <param name="timeout">Give up after this long (code 5); null = no limit.</param>
+    /// <param name="timeout">Give up after this long (code 5; rounded up to whole milliseconds);
+    /// null or zero = no limit; negative (<see cref="Timeout.InfiniteTimeSpan"/> included) = code 6.</param>
     /// <param name="progress">Receives one report, on the calling thread, after each finished
     /// search depth (the search deepens one length at a time): <see cref="BuildProgress.Phase"/>
     /// such as <c>no solution of length 11 (face)</c> (the last one <c>solution of length 12
@@ -142,12 +157,12 @@ public sealed class Square1Solver : IDisposable
         IProgress<BuildProgress>? progress = null, CancellationToken cancellationToken = default)
     {
         NativeErrors.ThrowIfNull(state, nameof(state));
-        var ms = Timeouts.Millis(timeout, nameof(timeout));
+        var ms = Timeouts.Millis(timeout);
         return _handle.Use(p =>
         {
             using var op = NativeOperation.Start(CancelTokenName, cancellationToken, progress, Square1Database.ToBuildProgress);
             using var s = NativeCall.Text(state.ToString());
-            using var result = op.Run(t => Interop.sq1_solver_solve(p, s, (uint)metric, ms, op.Callback, t));
+            using var result = op.Run(t => Interop.sq1_solver_solve(p, s, (int)metric, ms, op.Callback, t));
             op.ThrowIfCallbackFailed();
             return NativeCall.Unwrap(result, metric, cancellationToken);
         });
@@ -160,7 +175,8 @@ public sealed class Square1Solver : IDisposable
     /// <param name="state">A six-colour state.</param>
     /// <param name="metric">The metric to minimise.</param>
     /// <param name="limit">The most solutions to return; at least 1.</param>
-    /// <param name="timeout">Give up after this long (code 5); null = no limit.</param>
+    /// <param name="timeout">Give up after this long (code 5; rounded up to whole milliseconds);
+    /// null or zero = no limit; negative (<see cref="Timeout.InfiniteTimeSpan"/> included) = code 6.</param>
     /// <param name="cancellationToken">Stops the search soon after it is cancelled (code 5).</param>
     /// <exception cref="ArgumentNullException"><paramref name="state"/> is null (code 7).</exception>
     /// <exception cref="ArgumentException"><paramref name="limit"/> below 1, a Silver state, an unknown metric or a negative timeout (code 6).</exception>
@@ -170,14 +186,14 @@ public sealed class Square1Solver : IDisposable
         TimeSpan? timeout = null, CancellationToken cancellationToken = default)
     {
         NativeErrors.ThrowIfNull(state, nameof(state));
-        var ms = Timeouts.Millis(timeout, nameof(timeout));
+        var ms = Timeouts.Millis(timeout);
         // A limit below 1 goes to the engine as 0, which refuses it with its own message.
         var count = (uint)Math.Max(limit, 0);
         return _handle.Use(p =>
         {
             using var op = NativeOperation.Start(CancelTokenName, cancellationToken);
             using var s = NativeCall.Text(state.ToString());
-            return NativeCall.Unwrap(op.Run(t => Interop.sq1_solver_solutions(p, s, (uint)metric, count, ms, t)), metric, cancellationToken);
+            return NativeCall.Unwrap(op.Run(t => Interop.sq1_solver_solutions(p, s, (int)metric, count, ms, t)), metric, cancellationToken);
         });
     }
 
@@ -188,11 +204,13 @@ public sealed class Square1Solver : IDisposable
     public int Distance(Square1State state, Metric metric)
     {
         NativeErrors.ThrowIfNull(state, nameof(state));
-        return checked((int)_handle.Use(p =>
+        // Not checked((int)...): a checked context covers the lambda's enum cast too, and turned
+        // an unknown metric into an OverflowException. A distance is small.
+        return (int)_handle.Use(p =>
         {
             using var s = NativeCall.Text(state.ToString());
-            return NativeCall.Unwrap(Interop.sq1_solver_distance(p, s, (uint)metric));
-        }));
+            return NativeCall.Unwrap(Interop.sq1_solver_distance(p, s, (int)metric));
+        });
     }
 
     /// <summary>
@@ -212,13 +230,13 @@ public sealed class Square1Solver : IDisposable
         // Named as in the Java API's FastSolveOptions, so that the messages are the same.
         NativeErrors.ThrowIfNegative(o.MaxLength, "maxLength");
         NativeErrors.ThrowIfNegative(o.NodeLimit, "nodeLimit");
-        var ms = Timeouts.Millis(o.Timeout, "timeout");
+        var ms = Timeouts.Millis(o.Timeout);
         return _handle.Use(p =>
         {
             using var op = NativeOperation.Start(CancelTokenName, o.CancellationToken);
             using var s = NativeCall.Text(state.ToString());
             return NativeCall.Unwrap(
-                op.Run(t => Interop.sq1_solver_solve_fast(p, s, (uint)o.Metric, (uint)o.MaxLength, (ulong)o.NodeLimit, ms, t)),
+                op.Run(t => Interop.sq1_solver_solve_fast(p, s, (int)o.Metric, (uint)o.MaxLength, (ulong)o.NodeLimit, ms, t)),
                 o.Metric, o.CancellationToken);
         });
     }
@@ -234,4 +252,7 @@ public sealed class Square1Solver : IDisposable
 
     /// <summary>Frees the native solver (once no call is using it). Calling it again does nothing.</summary>
     public void Dispose() => _handle.Dispose();
+
+    /// <summary>The native handle (for tests of the handle contract).</summary>
+    internal NativeHandle Handle => _handle;
 }

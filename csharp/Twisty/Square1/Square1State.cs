@@ -21,7 +21,7 @@ public sealed class Square1State : IEquatable<Square1State>
     /// <summary>The solved state of a colouring.</summary>
     /// <exception cref="ArgumentException">Unknown colouring value (code 6).</exception>
     public static Square1State Solved(Colouring colouring = Colouring.SixColour) =>
-        new(NativeCall.Unwrap(Interop.twisty_sq1_solved((uint)colouring)));
+        new(NativeCall.Unwrap(Interop.twisty_sq1_solved((int)colouring)));
 
     /// <summary>Parses a state text (any accepted form) into its canonical form.</summary>
     /// <exception cref="ArgumentNullException"><paramref name="text"/> is null (code 7).</exception>
@@ -45,7 +45,7 @@ public sealed class Square1State : IEquatable<Square1State>
         NativeErrors.ThrowIfNull(moves, nameof(moves));
         using var s = NativeCall.Text(_text);
         using var m = NativeCall.Text(moves);
-        return new(NativeCall.Unwrap(Interop.twisty_sq1_apply(s, m, (uint)notation)));
+        return new(NativeCall.Unwrap(Interop.twisty_sq1_apply(s, m, (int)notation)));
     }
 
     /// <summary>Whether the state is solved, middle layer included.</summary>

@@ -72,29 +72,34 @@ public abstract class NativeObject implements AutoCloseable {
     }
 
     /**
-     * Milliseconds for the native side: 0 for null or zero (no limit); a positive duration rounded
-     * up (so that it never becomes "no limit"), saturating at {@code Long.MAX_VALUE}. The one rule
-     * of every timeout the library takes.
+     * Milliseconds for the native side, which applies the one timeout rule of every runtime
+     * (0 = no limit, positive = a deadline, negative = refused with
+     * {@link IllegalArgumentException}, "timeout must not be negative (got -1 ms)"): 0 for null or
+     * zero; a positive duration rounded up to whole milliseconds (so that it never becomes "no
+     * limit"), saturating at {@code Long.MAX_VALUE}; a negative one rounded down, away from zero
+     * (so that it never becomes "no limit" either: {@code Duration.ofNanos(-1)} is -1),
+     * saturating at {@code Long.MIN_VALUE}. Never throws: the engine refuses negatives, with the
+     * same message in every runtime.
      *
      * @param timeout the timeout, or null
-     * @return milliseconds, 0 meaning none
-     * @throws IllegalArgumentException if {@code timeout} is negative
+     * @return milliseconds, 0 meaning none, negative for a negative timeout
      */
     public static long timeoutMillis(Duration timeout) {
         if (timeout == null || timeout.isZero()) {
             return 0;
         }
-        if (timeout.isNegative()) {
-            throw new IllegalArgumentException("timeout must not be negative (got " + timeout + ")");
-        }
-        long millis;
+        // Duration is seconds (any sign) plus nanos in 0..999,999,999, so floor and ceiling
+        // come from the seconds and the nanos without overflow in between.
+        long seconds = timeout.getSeconds();
+        int nanos = timeout.getNano();
+        long floorMillis = nanos / 1_000_000;
+        boolean exact = nanos % 1_000_000 == 0;
         try {
-            millis = timeout.toMillis();
+            long floor = Math.addExact(Math.multiplyExact(seconds, 1000L), floorMillis);
+            return timeout.isNegative() || exact ? floor : Math.addExact(floor, 1);
         } catch (ArithmeticException tooLong) {
-            return Long.MAX_VALUE;
+            return timeout.isNegative() ? Long.MIN_VALUE : Long.MAX_VALUE;
         }
-        boolean exact = timeout.equals(Duration.ofMillis(millis));
-        return exact || millis == Long.MAX_VALUE ? millis : millis + 1;
     }
 
     /**

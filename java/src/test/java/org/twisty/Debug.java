@@ -5,7 +5,9 @@ import org.twisty.sq1.Square1Tables;
 
 /**
  * Test-only entry points into the native library. They exist so that the test suites of every
- * runtime can prove the error and handle contracts; applications have no use for them.
+ * runtime can prove the error and handle contracts; applications have no use for them. Neither
+ * this class (a test source) nor its natives ship: the natives are in the test build of the
+ * library ({@code twisty-jni-testhooks}), which the tests load in place of the shipped one.
  */
 public final class Debug {
     static {

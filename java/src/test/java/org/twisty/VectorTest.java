@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -365,6 +366,26 @@ class VectorTest {
                 Cube cube = Cube.parse(a[0]);
                 return sharedCube3Solver().solve(cube, Integer.parseInt(a[1]));
             }
+            case "cube3_solve_timeout": {
+                Cube cube = Cube.parse(a[0]);
+                return sharedCube3Solver().solve(cube, Integer.parseInt(a[1]), Duration.ofMillis(Long.parseLong(a[2])), null);
+            }
+            case "solver_open_or_build":
+                // Open-or-build, no listener; a solver that opens is closed again (Rust drops it).
+                Square1Solver.open(path(a[0])).close();
+                return "";
+            case "cube3_solver_open_or_build":
+                Cube3Solver.open(path(a[0])).close();
+                return "";
+            case "db_build":
+                Square1Database.build(path(a[0]), variant(a[1]), Integer.parseInt(a[2]), Integer.parseInt(a[3]), null, null);
+                return "";
+            case "file_text":
+                try {
+                    return new String(Files.readAllBytes(Paths.get(a[0])), StandardCharsets.UTF_8).replace("\n", "\\n");
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e); // a malformed row: fails outside the error contract
+                }
             case "debug_panic":
                 Debug.panic(a[0]);
                 return "(returned)";
@@ -420,6 +441,11 @@ class VectorTest {
         if (m.find()) {
             assertEquals(Integer.parseInt(m.group(1)), e.position(), "position() of: " + e.getMessage());
         }
+    }
+
+    /** A path argument; null stays null (the API's NullPointerException is the expectation). */
+    static Path path(String field) {
+        return field == null ? null : Paths.get(field);
     }
 
     static Colouring colouring(String name) {

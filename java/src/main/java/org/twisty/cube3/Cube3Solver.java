@@ -54,7 +54,11 @@ public final class Cube3Solver extends NativeObject implements AutoCloseable {
      * @param tableFile the table file (an empty path means {@link #defaultTableFile()})
      * @return the open solver
      * @throws NullPointerException if {@code tableFile} is null
-     * @throws org.twisty.DatabaseException if the file cannot be written or read back
+     * @throws org.twisty.DatabaseException if the path cannot hold the table file (a directory, a
+     *     FIFO or other non-regular file, a path under a regular file), if the file there is of
+     *     another kind or of unknown content ("...; it was left alone (remove it, or choose another
+     *     path)": only a stale or damaged 3x3x3 table file is ever replaced), or if the file cannot
+     *     be written or read back; no {@code <tableFile>.partial} is left
      */
     public static Cube3Solver open(Path tableFile) {
         return open(tableFile, null);
@@ -69,8 +73,10 @@ public final class Cube3Solver extends NativeObject implements AutoCloseable {
      *     stop the build, or null
      * @return the open solver
      * @throws NullPointerException if {@code tableFile} is null
-     * @throws CancellationException if the build was cancelled (the file is left as it was)
-     * @throws org.twisty.DatabaseException if the file cannot be written or read back
+     * @throws CancellationException if the build was cancelled (the file is left as it was), or
+     *     at once, before any file is touched, if {@code cancellation} was cancelled before the
+     *     call ("opening the 3x3x3 table file was cancelled before it started")
+     * @throws org.twisty.DatabaseException as {@link #open(Path)}
      * @throws IllegalStateException if {@code cancellation} is closed
      */
     public static Cube3Solver open(Path tableFile, Cancellation cancellation) {
@@ -89,8 +95,10 @@ public final class Cube3Solver extends NativeObject implements AutoCloseable {
      *     {@linkplain Cancellation#cancel() cancel} to stop the build, or null
      * @return the open solver
      * @throws NullPointerException if {@code tableFile} is null
-     * @throws CancellationException if the build was cancelled (the file is left as it was)
-     * @throws org.twisty.DatabaseException if the file cannot be written or read back
+     * @throws CancellationException if the build was cancelled (the file is left as it was), or
+     *     at once, before any file is touched, if {@code cancellation} was cancelled before the
+     *     call ("opening the 3x3x3 table file was cancelled before it started")
+     * @throws org.twisty.DatabaseException as {@link #open(Path)}
      * @throws IllegalStateException if {@code cancellation} is closed
      */
     public static Cube3Solver open(Path tableFile, BuildListener listener, Cancellation cancellation) {
@@ -135,7 +143,9 @@ public final class Cube3Solver extends NativeObject implements AutoCloseable {
      * @return the open solver
      * @throws NullPointerException if {@code tableFile} is null
      * @throws org.twisty.DatabaseException if the file is missing, truncated, corrupt, of another
-     *     format version or not a 3x3x3 table file (the message names the file and the reason)
+     *     format version or not a 3x3x3 table file, or the path is empty, a directory or not a
+     *     regular file (a FIFO is refused at once, never read); the message names the file and
+     *     the reason
      */
     public static Cube3Solver openExisting(Path tableFile) {
         Objects.requireNonNull(tableFile, "tableFile must not be null");
@@ -190,8 +200,9 @@ public final class Cube3Solver extends NativeObject implements AutoCloseable {
      *
      * @param cube the cube to solve, in any orientation
      * @param maxLength the longest solution accepted, 0 to 40
-     * @param timeout give up after this long, or null (or zero) for no limit; rounded up to whole
-     *     milliseconds
+     * @param timeout give up after this long; null or zero means no limit; a positive timeout is
+     *     rounded up to whole milliseconds; a negative timeout throws
+     *     {@link IllegalArgumentException} (code 6), "timeout must not be negative (got -1 ms)"
      * @param cancellation a flag another thread may cancel to stop the search, or null
      * @return the solution's canonical move text, empty for a solved cube
      * @throws NullPointerException if {@code cube} is null

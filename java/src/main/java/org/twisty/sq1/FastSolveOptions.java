@@ -16,7 +16,14 @@ import org.twisty.Cancellation;
  * {@linkplain #nodeLimit() node limit} or the {@linkplain #timeout() timeout} and returns the best
  * one found by then, or stops early when no shorter two-phase solution exists. With none of the
  * three limits it returns the first solution it finds. A node limit gives the same answer on every
- * machine; a timeout does not.
+ * machine; a timeout does not. A {@code maxLength} below a lower bound of the state's distance
+ * fails at once with {@link IllegalArgumentException}: "no solution of at most 1 moves (face)
+ * exists for this state: it needs at least N", N being that bound.
+ *
+ * <p>A node limit of {@code Long.MAX_VALUE} without a timeout runs until no shorter two-phase
+ * solution exists, which can take hours: give such a search a {@linkplain #withTimeout timeout}
+ * (at which it returns the best solution found) or a {@linkplain #withCancellation cancellation}
+ * (which ends it with {@link java.util.concurrent.CancellationException}).
  *
  * <p>Defaults: metric {@link Metric#FACE_TURN}, no maximum length, a node limit of
  * {@link #DEFAULT_NODE_LIMIT}, no timeout, no cancellation.
@@ -85,7 +92,8 @@ public final class FastSolveOptions {
     /**
      * The time after which the best solution found so far is returned.
      *
-     * @return the timeout, null for none
+     * @return the timeout, null (or zero) for none; a negative one makes
+     *     {@link Square1Solver#solveFast} throw {@link IllegalArgumentException}
      */
     public Duration timeout() {
         return timeout;
@@ -146,13 +154,17 @@ public final class FastSolveOptions {
      * These options with another timeout. If no solution at all is found in time, the search
      * throws {@link java.util.concurrent.CancellationException}.
      *
+     * <p>The one timeout rule of the library (the engine's, the same in every runtime): null or
+     * zero means no limit; a positive timeout is rounded up to whole milliseconds; a negative one
+     * is kept here and refused by {@link Square1Solver#solveFast}, which throws
+     * {@link IllegalArgumentException} (code 6), "timeout must not be negative (got -1 ms)".
+     *
      * @param timeout return the best solution found after this long, or null (or zero) for no
-     *     timeout; rounded up to whole milliseconds
+     *     timeout
      * @return the new options
-     * @throws IllegalArgumentException if {@code timeout} is negative
      */
     public FastSolveOptions withTimeout(Duration timeout) {
-        org.twisty.NativeObject.timeoutMillis(timeout); // validates
+        // Not checked here: the engine applies the rule (and its message) when the search starts.
         return new FastSolveOptions(metric, maxLength, nodeLimit, timeout, cancellation);
     }
 

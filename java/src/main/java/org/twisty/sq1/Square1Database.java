@@ -23,6 +23,12 @@ import org.twisty.NativeObject;
  * with a maximum level) answers only states within its levels; deeper states fail with
  * {@link org.twisty.DatabaseException}.
  *
+ * <p>A query never returns an answer the file cannot support: a data region is checked against
+ * its checksum before the first answer that reads it (once per region per open), and a level
+ * above the file's last one, or a state whose walk down to solved finds no next level, is
+ * corruption. Corruption is {@link org.twisty.DatabaseException} (code 4) naming the region or
+ * the state; {@link #verify()} checks the whole file at once.
+ *
  * <p>Thread-safe: one open database serves any number of threads at once. Close it when done
  * (try-with-resources). A call after {@link #close()} throws {@link IllegalStateException}; a close
  * while other threads are inside calls lets those calls finish and unmaps the file after the last
@@ -45,7 +51,8 @@ public final class Square1Database extends NativeObject implements AutoCloseable
      * @return the open database
      * @throws NullPointerException if {@code path} is null
      * @throws org.twisty.DatabaseException if the file is missing, truncated, corrupt, of another
-     *     format version, or an unfinished build
+     *     format version, or an unfinished build, or the path is empty, a directory or not a
+     *     regular file (a FIFO is refused at once, never read)
      */
     public static Square1Database open(Path path) {
         Objects.requireNonNull(path, "path must not be null");
@@ -105,7 +112,8 @@ public final class Square1Database extends NativeObject implements AutoCloseable
      * @return the distance, 0 for a solved state
      * @throws NullPointerException if {@code state} is null
      * @throws org.twisty.InvalidStateException if {@code state} is not a Silver-edition state
-     * @throws org.twisty.DatabaseException if the state is beyond the levels of a partial database
+     * @throws org.twisty.DatabaseException if the state is beyond the levels of a partial database,
+     *     or the file is corrupt where the answer lies
      * @throws IllegalStateException if the database is closed
      */
     public int distance(Square1State state) {
@@ -120,7 +128,8 @@ public final class Square1Database extends NativeObject implements AutoCloseable
      * @return the solution
      * @throws NullPointerException if {@code state} is null
      * @throws org.twisty.InvalidStateException if {@code state} is not a Silver-edition state
-     * @throws org.twisty.DatabaseException if the state is beyond the levels of a partial database
+     * @throws org.twisty.DatabaseException if the state is beyond the levels of a partial database,
+     *     or the file is corrupt where the answer lies
      * @throws IllegalStateException if the database is closed
      */
     public Square1Solution solve(Square1State state) {
@@ -132,7 +141,9 @@ public final class Square1Database extends NativeObject implements AutoCloseable
      * All shortest solutions of a state, lazily, in the engine's fixed order, at most {@code limit}.
      * The stream holds a native iterator: close the stream (try-with-resources) to free it early;
      * it is freed anyway when exhausted or, if abandoned, by the cleaner. The stream keeps
-     * working if the database is closed meanwhile. It is sequential.
+     * working if the database is closed meanwhile. It is sequential. If the walk finds the file
+     * corrupt, the terminal operation (or the stream's iterator) throws
+     * {@link org.twisty.DatabaseException} and the stream produces nothing after it.
      *
      * @param state a Silver-edition state
      * @param limit the most solutions to produce, not negative
@@ -154,7 +165,10 @@ public final class Square1Database extends NativeObject implements AutoCloseable
      * {@link #solutions} as an iterator. The iterator closes itself when exhausted; it also
      * implements {@link AutoCloseable}, so a caller that stops early can free it at once
      * ({@code ((AutoCloseable) it).close()}); after that {@code hasNext()} and {@code next()} throw
-     * {@link IllegalStateException}. An abandoned iterator is freed by the cleaner.
+     * {@link IllegalStateException}. An abandoned iterator is freed by the cleaner. If the walk
+     * finds the file corrupt, {@code hasNext()} (or {@code next()}) throws
+     * {@link org.twisty.DatabaseException}; the iterator is then closed and at its end
+     * ({@code hasNext()} is false).
      *
      * @param state a Silver-edition state
      * @param limit the most solutions to produce, not negative
@@ -187,18 +201,24 @@ public final class Square1Database extends NativeObject implements AutoCloseable
      * @param path the file to write
      * @param variant the model to build
      * @param maxLevel the last level to compute (level 1 is solved), 1..15, or 0 for all levels
-     * @param threads worker threads, or 0 for one per core
+     * @param threads worker threads, 0 for one per core, at most 256 (never more are started than
+     *     there is work for)
      * @param listener receives progress reports on the calling thread, or null (see
      *     {@link BuildListener} for what happens when it throws)
      * @param cancellation a flag another thread may {@linkplain Cancellation#cancel() cancel} to
      *     stop the build, or null; if the listener throws, this flag is cancelled too
      * @throws NullPointerException if {@code path} or {@code variant} is null
-     * @throws IllegalArgumentException if {@code maxLevel} is out of range or {@code threads} is
-     *     negative
+     * @throws IllegalArgumentException if {@code maxLevel} is out of range ("max_level 16 out of
+     *     range 0..=15") or {@code threads} is negative or above 256 ("threads 100000 out of range
+     *     0..=256"), checked before anything else
      * @throws CancellationException if the build was cancelled; {@code <path>.partial} is left for
-     *     a later build to resume
-     * @throws org.twisty.DatabaseException if the files cannot be written, another database or
-     *     another variant's unfinished build is in the way, or another build is using the file
+     *     a later build to resume. A {@code cancellation} already cancelled before the call stops it
+     *     at once ("database build cancelled before it started"), before any file is created
+     * @throws org.twisty.DatabaseException if the path cannot hold a database (empty, a
+     *     directory, a FIFO or other non-regular file, under a regular file), the files cannot be
+     *     written, another database, a file of unknown content or another variant's unfinished
+     *     build is in the way (it is only ever read, never replaced), or another build is using
+     *     the file; a failed build leaves no {@code <path>.partial} unless it saved a level there
      * @throws IllegalStateException if {@code cancellation} is closed
      */
     public static void build(Path path, DatabaseVariant variant, int maxLevel, int threads, BuildListener listener,
@@ -229,17 +249,40 @@ public final class Square1Database extends NativeObject implements AutoCloseable
      * @param path the file to write
      * @param variant the model to build
      * @param maxLevel the last level to compute, 1..15, or 0 for all levels
-     * @param threads worker threads, or 0 for one per core
+     * @param threads worker threads, 0 for one per core, at most 256
      * @param listener receives progress reports on the build's thread, or null
      * @return a future that completes when the build is done
      * @throws NullPointerException if {@code path} or {@code variant} is null
      */
     public static CompletableFuture<Void> buildAsync(Path path, DatabaseVariant variant, int maxLevel, int threads,
             BuildListener listener) {
+        return buildAsync(path, variant, maxLevel, threads, listener, null);
+    }
+
+    /**
+     * {@link #buildAsync(Path, DatabaseVariant, int, int, BuildListener)} watching the caller's
+     * cancellation flag as well: cancelling either the flag or the future stops the build (the
+     * future's cancel also cancels the flag). A flag already cancelled before the call completes
+     * the future with {@link CancellationException} ("database build cancelled before it
+     * started") without creating any file. The flag stays the caller's to close; closing it
+     * before the build's thread has started completes the future with
+     * {@link IllegalStateException}.
+     *
+     * @param path the file to write
+     * @param variant the model to build
+     * @param maxLevel the last level to compute, 1..15, or 0 for all levels
+     * @param threads worker threads, 0 for one per core, at most 256
+     * @param listener receives progress reports on the build's thread, or null
+     * @param cancellation a flag another thread may cancel to stop the build, or null
+     * @return a future that completes when the build is done
+     * @throws NullPointerException if {@code path} or {@code variant} is null
+     */
+    public static CompletableFuture<Void> buildAsync(Path path, DatabaseVariant variant, int maxLevel, int threads,
+            BuildListener listener, Cancellation cancellation) {
         Objects.requireNonNull(path, "path must not be null");
         Objects.requireNonNull(variant, "variant must not be null");
-        return AsyncOperation.start("twisty-db-build", cancellation -> {
-            build(path, variant, maxLevel, threads, listener, cancellation);
+        return AsyncOperation.start("twisty-db-build", cancellation, flag -> {
+            build(path, variant, maxLevel, threads, listener, flag);
             return null;
         }, null);
     }

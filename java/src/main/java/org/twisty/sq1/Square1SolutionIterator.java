@@ -2,6 +2,7 @@ package org.twisty.sq1;
 
 import java.util.Iterator;
 import java.util.NoSuchElementException;
+import org.twisty.DatabaseException;
 import org.twisty.NativeLibrary;
 import org.twisty.NativeObject;
 
@@ -12,7 +13,9 @@ import org.twisty.NativeObject;
  * exhausted; closing it earlier (or closing the stream) frees it, after which {@link #hasNext()}
  * and {@link #next()} throw {@link IllegalStateException}. An abandoned iterator is freed by the
  * cleaner. The methods are synchronized, so sharing one iterator between threads is safe (each
- * solution goes to one of them).
+ * solution goes to one of them). A walk that finds the file corrupt throws
+ * {@link org.twisty.DatabaseException} from {@link #hasNext()} (and so from {@link #next()}); the
+ * iterator is then closed and at its end, as the engine's walk is.
  */
 final class Square1SolutionIterator extends NativeObject implements Iterator<Square1Solution> {
     static {
@@ -34,7 +37,15 @@ final class Square1SolutionIterator extends NativeObject implements Iterator<Squ
         if (exhausted) {
             return false;
         }
-        Square1Solution s = withPointer(Square1SolutionIterator::nativeNext);
+        Square1Solution s;
+        try {
+            s = withPointer(Square1SolutionIterator::nativeNext);
+        } catch (DatabaseException corrupt) {
+            // The engine's walk ends at its error; free it now rather than at the cleaner.
+            exhausted = true;
+            close();
+            throw corrupt;
+        }
         if (s == null) {
             exhausted = true;
             close();

@@ -53,7 +53,11 @@ public final class Square1Solver extends NativeObject implements AutoCloseable {
      *     also means that one)
      * @return the open solver
      * @throws NullPointerException if {@code tableFile} is null
-     * @throws org.twisty.DatabaseException if the file cannot be written or read back
+     * @throws org.twisty.DatabaseException if the path cannot hold the table file (a directory, a
+     *     FIFO or other non-regular file, a path under a regular file), if the file
+     *     there is of another kind or of unknown content ("...; it was left alone (remove it, or
+     *     choose another path)": only a stale or damaged solver table file is ever replaced), or
+     *     if the file cannot be written or read back; no {@code <tableFile>.partial} is left
      */
     public static Square1Solver open(Path tableFile) {
         return open(tableFile, null, null);
@@ -70,8 +74,10 @@ public final class Square1Solver extends NativeObject implements AutoCloseable {
      *     stop the build, or null; if the listener throws, this flag is cancelled too
      * @return the open solver
      * @throws NullPointerException if {@code tableFile} is null
-     * @throws CancellationException if the build was cancelled (the file is left as it was)
-     * @throws org.twisty.DatabaseException if the file cannot be written or read back
+     * @throws CancellationException if the build was cancelled (the file is left as it was), or
+     *     at once, before any file is touched, if {@code cancellation} was cancelled before the
+     *     call ("opening the solver table file was cancelled before it started")
+     * @throws org.twisty.DatabaseException as {@link #open(Path)}
      * @throws IllegalStateException if {@code cancellation} is closed
      */
     public static Square1Solver open(Path tableFile, BuildListener listener, Cancellation cancellation) {
@@ -109,7 +115,8 @@ public final class Square1Solver extends NativeObject implements AutoCloseable {
      * @return the open solver
      * @throws NullPointerException if {@code tableFile} is null
      * @throws org.twisty.DatabaseException if the file is missing, truncated, corrupt, of another
-     *     format version or not a solver table file
+     *     format version or not a solver table file, or the path is empty, a directory or not a
+     *     regular file (a FIFO is refused at once, never read)
      */
     public static Square1Solver openExisting(Path tableFile) {
         Objects.requireNonNull(tableFile, "tableFile must not be null");
@@ -153,8 +160,9 @@ public final class Square1Solver extends NativeObject implements AutoCloseable {
      *
      * @param state a six-colour state
      * @param metric how moves are counted
-     * @param timeout give up after this long, or null (or zero) for no limit; rounded up to whole
-     *     milliseconds
+     * @param timeout give up after this long; null or zero means no limit; a positive timeout is
+     *     rounded up to whole milliseconds; a negative timeout throws
+     *     {@link IllegalArgumentException} (code 6), "timeout must not be negative (got -1 ms)"
      * @param cancellation a flag another thread may cancel to stop the search, or null; if
      *     {@code progress} throws, this flag is cancelled too
      * @param progress receives a report after each search depth, or null
@@ -198,7 +206,9 @@ public final class Square1Solver extends NativeObject implements AutoCloseable {
      * @param state a six-colour state
      * @param metric how moves are counted
      * @param limit the most solutions to return, at least 1
-     * @param timeout give up after this long, or null (or zero) for no limit
+     * @param timeout give up after this long; null or zero means no limit; a positive timeout is
+     *     rounded up to whole milliseconds; a negative timeout throws
+     *     {@link IllegalArgumentException} (code 6), "timeout must not be negative (got -1 ms)"
      * @param cancellation a flag another thread may cancel to stop the search, or null
      * @return an unmodifiable list of 1 to {@code limit} solutions
      * @throws NullPointerException if {@code state} or {@code metric} is null
@@ -253,10 +263,15 @@ public final class Square1Solver extends NativeObject implements AutoCloseable {
      * {@link FastSolveOptions} for when it stops).
      *
      * @param state a six-colour state
-     * @param options the metric and the limits of the search
+     * @param options the metric and the limits of the search; its timeout follows the one rule
+     *     (null or zero means no limit; a negative timeout throws {@link IllegalArgumentException}
+     *     (code 6), "timeout must not be negative (got -1 ms)")
      * @return the solution
      * @throws NullPointerException if an argument is null
-     * @throws IllegalArgumentException if {@code state} is not a six-colour state
+     * @throws IllegalArgumentException if {@code state} is not a six-colour state, the options'
+     *     timeout is negative, or the options' maximum length is below a lower bound of the
+     *     state's distance ("no solution of at most 1 moves (face) exists for this state: it
+     *     needs at least N")
      * @throws CancellationException if the search was cancelled, or reached its timeout or node
      *     limit before finding any solution
      * @throws IllegalStateException if the solver or the options' cancellation is closed

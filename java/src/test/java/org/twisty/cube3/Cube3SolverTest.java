@@ -1,17 +1,24 @@
 package org.twisty.cube3;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -30,6 +37,8 @@ import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 import org.twisty.Cancellation;
 import org.twisty.DatabaseException;
+import org.twisty.HostileFiles;
+import org.twisty.NativeObject;
 import org.twisty.InvalidNotationException;
 import org.twisty.InvalidStateException;
 import org.twisty.TwistyException;
@@ -138,7 +147,7 @@ class Cube3SolverTest {
                 () -> solver.solve(Cube.solved(), Integer.MAX_VALUE)).getMessage());
         assertEquals("maxLength must not be negative (got -1)",
                 assertThrows(IllegalArgumentException.class, () -> solver.solve(Cube.solved(), -1)).getMessage());
-        assertEquals("timeout must not be negative (got PT-0.001S)", assertThrows(IllegalArgumentException.class,
+        assertEquals("timeout must not be negative (got -1 ms)", assertThrows(IllegalArgumentException.class,
                 () -> solver.solve(Cube.solved(), 21, Duration.ofMillis(-1), null)).getMessage());
         assertEquals(0, org.twisty.NativeObject.timeoutMillis(null));
         assertEquals(0, org.twisty.NativeObject.timeoutMillis(Duration.ZERO));
@@ -161,10 +170,10 @@ class Cube3SolverTest {
         // Cancelled before the build starts: nothing is written.
         try (Cancellation c = new Cancellation()) {
             c.cancel();
-            assertEquals("table generation was cancelled",
+            assertEquals("opening the 3x3x3 table file was cancelled before it started",
                     assertThrows(CancellationException.class, () -> Cube3Solver.open(fresh, c)).getMessage());
         }
-        assertFalse(Files.exists(fresh));
+        assertFalse(Files.exists(fresh.getParent()), "not even the folder was created");
         // Progress: one report per finished level, on the calling thread; the listener cancels.
         List<org.twisty.sq1.BuildProgress> reports = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
@@ -268,6 +277,79 @@ class Cube3SolverTest {
             Path p = tableFile.resolveSibling(name);
             assertEquals(4, assertThrows(DatabaseException.class, () -> Cube3Solver.openExisting(p)).code());
         }
+    }
+
+    /** No regression may hang the suite: a call that used to block or build fails the test here instead. */
+    private static final Duration PROMPTLY = Duration.ofSeconds(20);
+
+    @Test
+    void openRefusesFilesOfAnotherKindAndLeavesThemAlone() throws Exception {
+        Path here = Files.createDirectory(dir.resolve("foreign"));
+        // The start of each file is enough for the engine to tell its kind (by its header).
+        Path silver = HostileFiles.prefixCopy(dbDir().resolve("article-2.db"), here.resolve("silver.db"), 1 << 20);
+        Path sq1 = HostileFiles.prefixCopy(dbDir().resolve("sq1-solver.tbl"), here.resolve("sq1.tbl"), 1 << 20);
+        Path notes = Files.write(here.resolve("notes.txt"), "a user's notes, not a table\n".getBytes(StandardCharsets.UTF_8));
+        List<Path> files = List.of(silver, sq1, notes);
+        List<String> kinds = List.of("(it is a twisty Silver database)", "(it is a twisty Square-1 solver table file)",
+                "(bad magic)");
+        for (int i = 0; i < files.size(); i++) {
+            Path p = files.get(i);
+            byte[] before = Files.readAllBytes(p);
+            FileTime modified = Files.getLastModifiedTime(p);
+            List<org.twisty.sq1.BuildProgress> reports = Collections.synchronizedList(new ArrayList<>());
+            DatabaseException e = assertTimeoutPreemptively(PROMPTLY,
+                    () -> assertThrows(DatabaseException.class, () -> Cube3Solver.open(p, reports::add, null)));
+            assertEquals(4, e.code());
+            assertEquals("3x3x3 table file " + p + ": not a twisty 3x3x3 table file " + kinds.get(i)
+                    + "; it was left alone (remove it, or choose another path)", e.getMessage());
+            assertEquals(List.of(), reports, "refused before building");
+            assertArrayEquals(before, Files.readAllBytes(p), p + " is unchanged");
+            assertEquals(modified, Files.getLastModifiedTime(p), p + " was not rewritten");
+            assertFalse(Files.exists(HostileFiles.partial(p)), "no .partial next to " + p);
+        }
+        try (Stream<Path> left = Files.list(here)) {
+            assertEquals(Set.copyOf(files), left.collect(Collectors.toSet()), "nothing else was written");
+        }
+    }
+
+    @Test
+    void aFifoIsRefusedAtOnceEvenWithACancellation() throws Exception {
+        Path fifo = HostileFiles.mkfifo(dir.resolve("fifo.tbl"));
+        String message = "3x3x3 table file " + fifo + ": is not a regular file (it is a FIFO)";
+        List<org.twisty.sq1.BuildProgress> reports = Collections.synchronizedList(new ArrayList<>());
+        try (Cancellation c = new Cancellation()) {
+            DatabaseException e = assertTimeoutPreemptively(PROMPTLY,
+                    () -> assertThrows(DatabaseException.class, () -> Cube3Solver.open(fifo, reports::add, c)));
+            assertEquals(4, e.code());
+            assertEquals(message, e.getMessage());
+            assertFalse(c.isCancelled());
+        }
+        assertEquals(List.of(), reports);
+        DatabaseException e = assertTimeoutPreemptively(PROMPTLY,
+                () -> assertThrows(DatabaseException.class, () -> Cube3Solver.openExisting(fifo)));
+        assertEquals(message, e.getMessage());
+        assertFalse(Files.exists(HostileFiles.partial(fifo)));
+        assertFalse(Files.isRegularFile(fifo), "the FIFO is still a FIFO");
+    }
+
+    @Test
+    void timeoutsFollowTheOneRule() {
+        List<Duration> negative = List.of(Duration.ofNanos(-1), Duration.ofMillis(-1), Duration.ofSeconds(-2),
+                Duration.ofSeconds(Long.MIN_VALUE));
+        List<String> got = List.of("-1", "-1", "-2000", String.valueOf(Long.MIN_VALUE));
+        for (int i = 0; i < negative.size(); i++) {
+            Duration t = negative.get(i);
+            assertEquals("timeout must not be negative (got " + got.get(i) + " ms)",
+                    assertThrows(IllegalArgumentException.class, () -> solver.solve(Cube.random(4), 21, t, null))
+                            .getMessage());
+        }
+        assertEquals(-1, NativeObject.timeoutMillis(Duration.ofNanos(-1)), "rounded away from zero, never 'no limit'");
+        // Zero is no limit; a sub-millisecond timeout is a limit (1 ms), not "none".
+        Cube cube = Cube.random(4);
+        assertEquals(solver.solve(cube, 21), solver.solve(cube, 21, Duration.ZERO, null));
+        CancellationException e = assertTimeoutPreemptively(PROMPTLY,
+                () -> assertThrows(CancellationException.class, () -> solver.solve(HARD, HARD_BOUND, Duration.ofNanos(1), null)));
+        assertEquals("the search reached its deadline before finding a solution of at most 17 moves", e.getMessage());
     }
 
     // ---- errors ---------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -13,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
@@ -35,6 +37,7 @@ import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 import org.twisty.Cancellation;
 import org.twisty.DatabaseException;
+import org.twisty.HostileFiles;
 import org.twisty.InvalidStateException;
 
 /**
@@ -365,6 +368,132 @@ class Square1DatabaseTest {
         DatabaseException e = assertThrows(DatabaseException.class,
                 () -> Square1Database.build(path, DatabaseVariant.MIDDLE, 3, 0, null, null));
         assertEquals(path + ": a different database exists there; remove it first", e.getMessage());
+    }
+
+    /** No regression may hang the suite: a call that used to block or run away fails the test here instead. */
+    private static final Duration PROMPTLY = Duration.ofSeconds(20);
+
+    /** {@code $DB} of the vectors: -Dtwisty.db.dir, else TWISTY_DB_DIR, else build/vector-dbs (as VectorTest). */
+    static Path dbDir() {
+        String d = System.getProperty("twisty.db.dir");
+        if (d == null) {
+            d = System.getenv("TWISTY_DB_DIR");
+        }
+        Path p = d != null ? Paths.get(d)
+                : vectorsDir().toAbsolutePath().normalize().getParent().getParent().resolve(Paths.get("build", "vector-dbs"));
+        return p.toAbsolutePath().normalize();
+    }
+
+    /** A damaged copy the Rust suite writes next to the vector databases. */
+    private static Path damaged(String name) {
+        Path p = dbDir().resolve(name);
+        assertTrue(Files.isRegularFile(p), p + " is missing; the Rust suite writes it:"
+                + " run `cargo test --release -p twisty --test vectors` first");
+        return p;
+    }
+
+    @Test
+    void aCorruptFileNeverAnswers() {
+        // Data that fails its region's checksum: every answer reading it fails, the second time too.
+        Path region = damaged("corrupt-region.db");
+        Square1State solved = Square1State.solved(Colouring.SILVER);
+        String mismatch = region + ": checksum mismatch in data region 253 (bytes 4518710596..4536571096)";
+        try (Square1Database d = Square1Database.open(region)) {
+            for (int round = 0; round < 2; round++) {
+                assertEquals(mismatch, assertThrows(DatabaseException.class, () -> d.distance(solved)).getMessage());
+                assertEquals(mismatch, assertThrows(DatabaseException.class, () -> d.solve(solved)).getMessage());
+            }
+        }
+        // A state whose walk down finds no next level: the walk starts, its first step fails.
+        Path deadEnd = damaged("corrupt-dead-end.db");
+        Square1State state = Square1State.parse("LLfAAmbCCiJJ|PPbEEifGGmNN|K");
+        String noWayDown = deadEnd + ": level 2 stored for " + state
+                + ", but no state one twist away has level 1: the file is corrupt";
+        try (Square1Database d = Square1Database.open(deadEnd)) {
+            Iterator<Square1Solution> it = d.solutionsIterator(state, 5);
+            DatabaseException e = assertThrows(DatabaseException.class, it::hasNext);
+            assertEquals(4, e.code());
+            assertEquals(noWayDown, e.getMessage());
+            assertFalse(it.hasNext(), "nothing after the error");
+            assertThrows(java.util.NoSuchElementException.class, it::next);
+            try (Stream<Square1Solution> all = d.solutions(state, 5)) {
+                assertEquals(noWayDown, assertThrows(DatabaseException.class, () -> all.collect(Collectors.toList()))
+                        .getMessage());
+            }
+            assertEquals(noWayDown, assertThrows(DatabaseException.class, () -> d.solve(state)).getMessage());
+        }
+    }
+
+    @Test
+    void aFifoIsRefusedAtOnce() throws Exception {
+        Path fifo = HostileFiles.mkfifo(dir.resolve("fifo.db"));
+        String message = fifo + ": is not a regular file (it is a FIFO)";
+        DatabaseException e = assertTimeoutPreemptively(PROMPTLY,
+                () -> assertThrows(DatabaseException.class, () -> Square1Database.open(fifo)));
+        assertEquals(4, e.code());
+        assertEquals(message, e.getMessage());
+        assertEquals(message, assertTimeoutPreemptively(PROMPTLY, () -> assertThrows(DatabaseException.class,
+                () -> Square1Database.build(fifo, DatabaseVariant.ARTICLE, 2, 0, null, null))).getMessage());
+        assertFalse(Files.exists(HostileFiles.partial(fifo)));
+    }
+
+    @Test
+    void tooManyThreadsAreRefusedBeforeAnyWork() {
+        Path p = dir.resolve("threads.db");
+        String message = "threads 100000 out of range 0..=256";
+        List<BuildProgress> seen = Collections.synchronizedList(new ArrayList<>());
+        IllegalArgumentException e = assertTimeoutPreemptively(PROMPTLY, () -> assertThrows(IllegalArgumentException.class,
+                () -> Square1Database.build(p, DatabaseVariant.ARTICLE, 2, 100000, seen::add, null)));
+        assertEquals(message, e.getMessage());
+        ExecutionException async = assertTimeoutPreemptively(PROMPTLY, () -> assertThrows(ExecutionException.class,
+                () -> Square1Database.buildAsync(p, DatabaseVariant.ARTICLE, 2, 100000, seen::add).get()));
+        assertTrue(async.getCause() instanceof IllegalArgumentException, async.toString());
+        assertEquals(message, async.getCause().getMessage());
+        assertEquals(List.of(), seen);
+        assertFalse(Files.exists(p));
+        assertFalse(Files.exists(HostileFiles.partial(p)));
+    }
+
+    @Test
+    void aBuildCancelledBeforeItStartsCreatesNothing() throws Exception {
+        Path p = dir.resolve("cancelled-first.db");
+        Path async = dir.resolve("cancelled-first-async.db");
+        String message = "database build cancelled before it started";
+        List<BuildProgress> seen = Collections.synchronizedList(new ArrayList<>());
+        try (Cancellation c = new Cancellation()) {
+            c.cancel();
+            CancellationException e = assertTimeoutPreemptively(PROMPTLY, () -> assertThrows(CancellationException.class,
+                    () -> Square1Database.build(p, DatabaseVariant.ARTICLE, 2, 0, seen::add, c)));
+            assertEquals(message, e.getMessage());
+            CompletableFuture<Void> future = Square1Database.buildAsync(async, DatabaseVariant.MIDDLE, 2, 0, seen::add, c);
+            CancellationException f = assertTimeoutPreemptively(PROMPTLY,
+                    () -> assertThrows(CancellationException.class, future::get));
+            assertEquals(message, f.getMessage());
+            assertTrue(future.isCancelled());
+            assertFalse(c.isClosed(), "the caller's flag stays the caller's to close");
+        }
+        assertEquals(List.of(), seen);
+        for (Path q : List.of(p, async)) {
+            assertFalse(Files.exists(q), q + ": no database");
+            assertFalse(Files.exists(HostileFiles.partial(q)), q + ": no .partial");
+        }
+    }
+
+    @Test
+    void buildAsyncCancelledThroughTheCallersFlag() throws Exception {
+        Path other = dir.resolve("async-flag.db");
+        CountDownLatch reported = new CountDownLatch(1);
+        try (Cancellation c = new Cancellation()) {
+            CompletableFuture<Void> future = Square1Database.buildAsync(other, DatabaseVariant.ARTICLE, 3, 0,
+                    p -> reported.countDown(), c);
+            assertTrue(reported.await(120, TimeUnit.SECONDS), "the build reports");
+            c.cancel();
+            // The future completes with the build's CancellationException, which get() throws as it is.
+            CancellationException e = assertThrows(CancellationException.class, () -> future.get(120, TimeUnit.SECONDS));
+            assertTrue(e.getMessage().startsWith("database build cancelled during level "), e.getMessage());
+        }
+        assertFalse(Files.exists(other));
+        assertTrue(Files.exists(dir.resolve("async-flag.db.partial")), "left to resume");
     }
 
     @Test

@@ -1,10 +1,12 @@
 package org.twisty.sq1;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -12,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -39,6 +42,8 @@ import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 import org.twisty.Cancellation;
 import org.twisty.DatabaseException;
+import org.twisty.HostileFiles;
+import org.twisty.NativeObject;
 import org.twisty.TwistyException;
 
 /**
@@ -293,10 +298,11 @@ class Square1SolverTest {
                 assertThrows(IllegalArgumentException.class, () -> solver.solutions(SOLVED, Metric.TWIST, 0)).getMessage());
         assertEquals("limit must not be negative (got -1)",
                 assertThrows(IllegalArgumentException.class, () -> solver.solutions(SOLVED, Metric.TWIST, -1)).getMessage());
-        assertEquals("timeout must not be negative (got PT-0.001S)", assertThrows(IllegalArgumentException.class,
+        assertEquals("timeout must not be negative (got -1 ms)", assertThrows(IllegalArgumentException.class,
                 () -> solver.solve(SOLVED, Metric.TWIST, Duration.ofMillis(-1), null, null)).getMessage());
-        assertEquals("timeout must not be negative (got PT-1S)", assertThrows(IllegalArgumentException.class,
-                () -> FastSolveOptions.defaults().withTimeout(Duration.ofSeconds(-1))).getMessage());
+        assertEquals("timeout must not be negative (got -1000 ms)", assertThrows(IllegalArgumentException.class,
+                () -> solver.solveFast(SOLVED, FastSolveOptions.defaults().withTimeout(Duration.ofSeconds(-1))))
+                .getMessage());
         assertEquals("maxLength must not be negative (got -1)", assertThrows(IllegalArgumentException.class,
                 () -> FastSolveOptions.defaults().withMaxLength(-1)).getMessage());
         assertEquals("nodeLimit must not be negative (got -2)", assertThrows(IllegalArgumentException.class,
@@ -340,6 +346,82 @@ class Square1SolverTest {
         try (Square1Solver s = Square1Solver.openExisting(copy)) {
             assertEquals(solver.solve(easy.get(4), Metric.WCA), s.solve(easy.get(4), Metric.WCA));
         }
+    }
+
+    /** No regression may hang the suite: a call that used to block or build fails the test here instead. */
+    private static final Duration PROMPTLY = Duration.ofSeconds(20);
+
+    @Test
+    void openRefusesFilesOfAnotherKindAndLeavesThemAlone() throws Exception {
+        Path here = Files.createDirectory(dir.resolve("foreign"));
+        // The start of each file is enough for the engine to tell its kind (by its header).
+        Path silver = HostileFiles.prefixCopy(dbDir().resolve("article-2.db"), here.resolve("silver.db"), 1 << 20);
+        Path cube3 = HostileFiles.prefixCopy(dbDir().resolve("cube3-twophase.tbl"), here.resolve("cube3.tbl"), 1 << 20);
+        Path notes = Files.write(here.resolve("notes.txt"), "a user's notes, not a table\n".getBytes(StandardCharsets.UTF_8));
+        List<Path> files = List.of(silver, cube3, notes);
+        List<String> kinds = List.of("(it is a twisty Silver database)", "(it is a twisty 3x3x3 table file)", "(bad magic)");
+        for (int i = 0; i < files.size(); i++) {
+            Path p = files.get(i);
+            byte[] before = Files.readAllBytes(p);
+            FileTime modified = Files.getLastModifiedTime(p);
+            List<BuildProgress> reports = Collections.synchronizedList(new ArrayList<>());
+            DatabaseException e = assertTimeoutPreemptively(PROMPTLY,
+                    () -> assertThrows(DatabaseException.class, () -> Square1Solver.open(p, reports::add, null)));
+            assertEquals(4, e.code());
+            assertEquals("solver table file " + p + ": not a twisty solver table file " + kinds.get(i)
+                    + "; it was left alone (remove it, or choose another path)", e.getMessage());
+            assertEquals(List.of(), reports, "refused before building");
+            assertArrayEquals(before, Files.readAllBytes(p), p + " is unchanged");
+            assertEquals(modified, Files.getLastModifiedTime(p), p + " was not rewritten");
+            assertFalse(Files.exists(HostileFiles.partial(p)), "no .partial next to " + p);
+            // The one-argument form applies the same rule.
+            assertEquals(e.getMessage(), assertThrows(DatabaseException.class, () -> Square1Solver.open(p)).getMessage());
+        }
+        try (Stream<Path> left = Files.list(here)) {
+            assertEquals(Set.copyOf(files), left.collect(java.util.stream.Collectors.toSet()), "nothing else was written");
+        }
+    }
+
+    @Test
+    void openOnADirectoryAFifoOrAPathUnderAFileFailsBeforeBuilding() throws Exception {
+        Path here = Files.createDirectory(dir.resolve("not-files"));
+        Path folder = Files.createDirectory(here.resolve("folder"));
+        Path fifo = HostileFiles.mkfifo(here.resolve("fifo"));
+        Path file = Files.write(here.resolve("plain.txt"), "plain\n".getBytes(StandardCharsets.UTF_8));
+        Path under = file.resolve("sub.tbl");
+        List<Path> paths = List.of(folder, fifo, under);
+        List<String> reasons = List.of("is a directory", "is not a regular file (it is a FIFO)",
+                "cannot open: " + file + " is not a folder");
+        for (int i = 0; i < paths.size(); i++) {
+            Path p = paths.get(i);
+            List<BuildProgress> reports = Collections.synchronizedList(new ArrayList<>());
+            try (Cancellation c = new Cancellation()) {
+                DatabaseException e = assertTimeoutPreemptively(PROMPTLY,
+                        () -> assertThrows(DatabaseException.class, () -> Square1Solver.open(p, reports::add, c)));
+                assertEquals(4, e.code());
+                assertEquals("solver table file " + p + ": " + reasons.get(i), e.getMessage());
+            }
+            assertEquals(List.of(), reports, p + ": refused before building");
+        }
+        assertEquals("plain\n", Files.readString(file));
+        try (Stream<Path> left = Files.list(here)) {
+            assertEquals(Set.of(folder, fifo, file), left.collect(java.util.stream.Collectors.toSet()), "no .partial left");
+        }
+        try (Stream<Path> inside = Files.list(folder)) {
+            assertEquals(0, inside.count());
+        }
+    }
+
+    @Test
+    void openWithACancellationCancelledBeforehandTouchesNoFile() {
+        Path fresh = dir.resolve("never").resolve("never.tbl");
+        try (Cancellation c = new Cancellation()) {
+            c.cancel();
+            CancellationException e = assertTimeoutPreemptively(PROMPTLY,
+                    () -> assertThrows(CancellationException.class, () -> Square1Solver.open(fresh, null, c)));
+            assertEquals("opening the solver table file was cancelled before it started", e.getMessage());
+        }
+        assertFalse(Files.exists(fresh.getParent()), "not even the folder was created");
     }
 
     @Test
@@ -458,6 +540,86 @@ class Square1SolverTest {
         }
         // The solver is still fine.
         assertSolves(easy.get(6), Metric.FACE_TURN, solver.solve(easy.get(6), Metric.FACE_TURN));
+    }
+
+    @Test
+    void solveFastWithAnUnreachableMaxLengthFailsAtOnce() {
+        Square1State state = solver.scramble(7).state();
+        for (Metric m : Metric.values()) {
+            // No node limit and no timeout: only the lower bound can stop this search.
+            FastSolveOptions o = FastSolveOptions.defaults().withMetric(m).withMaxLength(1).withNodeLimit(0);
+            IllegalArgumentException e = assertTimeoutPreemptively(PROMPTLY,
+                    () -> assertThrows(IllegalArgumentException.class, () -> solver.solveFast(state, o)));
+            String metric = m == Metric.TWIST ? "twist" : m == Metric.WCA ? "wca" : "face";
+            String prefix = "no solution of at most 1 moves (" + metric + ") exists for this state: it needs at least ";
+            assertTrue(e.getMessage().startsWith(prefix), e.getMessage());
+            int needed = Integer.parseInt(e.getMessage().substring(prefix.length()));
+            // A lower bound: no longer than a solution the fast solver finds with its defaults.
+            SolverSolution found = solver.solveFast(state, FastSolveOptions.defaults().withMetric(m));
+            assertTrue(needed > 1 && needed <= found.length(), e.getMessage() + ", found " + found.length());
+        }
+    }
+
+    @Test
+    void solveFastWithoutANodeLimitEndsWhenCancelled() throws Exception {
+        Square1State state = solver.scramble(7).state();
+        try (Cancellation c = new Cancellation()) {
+            FastSolveOptions o = FastSolveOptions.defaults().withNodeLimit(Long.MAX_VALUE).withCancellation(c);
+            Thread canceller = new Thread(() -> {
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                c.cancel();
+            }, "canceller");
+            canceller.start();
+            CancellationException e = assertTimeoutPreemptively(PROMPTLY,
+                    () -> assertThrows(CancellationException.class, () -> solver.solveFast(state, o)));
+            assertEquals("the search was cancelled", e.getMessage());
+            canceller.join();
+        }
+    }
+
+    @Test
+    void timeoutsFollowTheOneRule() {
+        // Rounded away from zero, so that only null and zero mean "no limit".
+        assertEquals(0, NativeObject.timeoutMillis(null));
+        assertEquals(0, NativeObject.timeoutMillis(Duration.ZERO));
+        assertEquals(1, NativeObject.timeoutMillis(Duration.ofNanos(1)));
+        assertEquals(2, NativeObject.timeoutMillis(Duration.ofNanos(1_000_001)));
+        assertEquals(1500, NativeObject.timeoutMillis(Duration.ofMillis(1500)));
+        assertEquals(-1, NativeObject.timeoutMillis(Duration.ofNanos(-1)));
+        assertEquals(-1, NativeObject.timeoutMillis(Duration.ofMillis(-1)));
+        assertEquals(-2, NativeObject.timeoutMillis(Duration.ofNanos(-1_000_001)));
+        assertEquals(-1500, NativeObject.timeoutMillis(Duration.ofMillis(-1500)));
+        assertEquals(Long.MAX_VALUE, NativeObject.timeoutMillis(Duration.ofMillis(Long.MAX_VALUE)));
+        assertEquals(Long.MAX_VALUE, NativeObject.timeoutMillis(Duration.ofMillis(Long.MAX_VALUE).plusNanos(1)));
+        assertEquals(Long.MAX_VALUE, NativeObject.timeoutMillis(Duration.ofSeconds(Long.MAX_VALUE)));
+        assertEquals(Long.MIN_VALUE, NativeObject.timeoutMillis(Duration.ofMillis(Long.MIN_VALUE)));
+        assertEquals(Long.MIN_VALUE, NativeObject.timeoutMillis(Duration.ofSeconds(Long.MIN_VALUE)));
+
+        // The engine refuses a negative timeout, in the words of every runtime.
+        List<Duration> negative = List.of(Duration.ofNanos(-1), Duration.ofMillis(-1), Duration.ofMillis(-1500),
+                Duration.ofSeconds(Long.MIN_VALUE));
+        List<String> got = List.of("-1", "-1", "-1500", String.valueOf(Long.MIN_VALUE));
+        for (int i = 0; i < negative.size(); i++) {
+            Duration t = negative.get(i);
+            String message = "timeout must not be negative (got " + got.get(i) + " ms)";
+            List<Executable> calls = List.of(
+                    () -> solver.solve(SOLVED, Metric.TWIST, t, null, null),
+                    () -> solver.solutions(SOLVED, Metric.WCA, 2, t, null),
+                    () -> solver.solveFast(SOLVED, FastSolveOptions.defaults().withTimeout(t)));
+            for (Executable call : calls) {
+                assertEquals(message, assertThrows(IllegalArgumentException.class, call).getMessage());
+            }
+            // The options keep it as given; only the search refuses it.
+            assertEquals(t, FastSolveOptions.defaults().withTimeout(t).timeout());
+        }
+        // Zero is no limit; a sub-millisecond timeout is a limit (1 ms), not "none".
+        assertEquals(solver.solve(easy.get(2), Metric.WCA), solver.solve(easy.get(2), Metric.WCA, Duration.ZERO, null, null));
+        assertTimeoutPreemptively(PROMPTLY, () -> assertThrows(CancellationException.class,
+                () -> solver.solve(hard, Metric.FACE_TURN, Duration.ofNanos(1), null, null)));
     }
 
     @Test

@@ -1,0 +1,88 @@
+using System;
+using System.IO;
+using System.IO.Compression;
+using System.Linq;
+using System.Reflection;
+using Twisty.Square1;
+using Xunit;
+
+namespace Twisty.Tests;
+
+/// <summary>
+/// Nothing test-only ships (item 15 of issue 11): the native library that the package carries has
+/// no test hooks, and the Twisty assembly no test-only types. This suite itself runs on the hooks
+/// build, staged under the shipped name (Twisty.Tests.csproj).
+/// </summary>
+public class PackageTests
+{
+    private static readonly byte[] HookName = "twisty_debug"u8.ToArray();
+
+    private static string Metadata(string key) =>
+        typeof(PackageTests).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == key).Value
+        ?? throw new InvalidOperationException($"no {key} metadata");
+
+    private static bool Contains(byte[] haystack, byte[] needle) => haystack.AsSpan().IndexOf(needle) >= 0;
+
+    private static readonly Assembly Library = typeof(Square1State).Assembly;
+
+    [Fact]
+    public void the_library_that_packing_uses_has_no_test_hooks_and_this_suite_runs_on_the_hooks_build()
+    {
+        var shipped = File.ReadAllBytes(Metadata("TwistyShippedNativeLib"));
+        Assert.False(Contains(shipped, HookName), "the shipped libtwisty_dotnet.so exports test hooks");
+        Assert.True(Contains(shipped, "sq1_tables_create"u8.ToArray())); // it is the bridge
+
+        // The copy beside this suite is the hooks build (the search above can find them).
+        var staged = File.ReadAllBytes(Path.Combine(AppContext.BaseDirectory, "libtwisty_dotnet.so"));
+        Assert.True(Contains(staged, HookName), "the test output folder holds the shipped library, not the hooks build");
+    }
+
+    [Fact]
+    public void the_Twisty_assembly_has_no_test_only_types()
+    {
+        Assert.Null(Library.GetType("Twisty.Testing.NativeDebug"));
+        Assert.DoesNotContain(Library.GetTypes(), t => t.Name == "NativeDebug" || t.Namespace == "Twisty.Testing");
+        Assert.False(Contains(File.ReadAllBytes(Library.Location), HookName));
+        // The suite's own NativeDebug is where the hooks are declared.
+        Assert.Equal(typeof(PackageTests).Assembly, typeof(NativeDebug).Assembly);
+    }
+
+    /// <summary>
+    /// The packed .nupkg, when it is at least as new as the library it packs: its native library
+    /// and its assembly are clean. `make ... dotnet-test` packs first and sets
+    /// TWISTY_REQUIRE_PACKAGE=1, so there a missing or stale package fails.
+    /// </summary>
+    [Fact]
+    public void the_packed_package_has_no_test_hooks()
+    {
+        var dir = Metadata("TwistyPackagesDir");
+        var shippedAt = File.GetLastWriteTimeUtc(Metadata("TwistyShippedNativeLib"));
+        var package = Directory.Exists(dir)
+            ? Directory.GetFiles(dir, "Twisty.*.nupkg").Select(p => new FileInfo(p)).OrderByDescending(f => f.LastWriteTimeUtc).FirstOrDefault()
+            : null;
+        var fresh = package is not null && package.LastWriteTimeUtc >= shippedAt;
+        if (Environment.GetEnvironmentVariable("TWISTY_REQUIRE_PACKAGE") == "1")
+        {
+            Assert.True(fresh, $"no Twisty package in {dir} packed after {shippedAt:O}");
+        }
+        if (!fresh)
+        {
+            return; // run by hand without packing: the test above checks what packing would use
+        }
+        using var zip = ZipFile.OpenRead(package!.FullName);
+        static byte[] Read(ZipArchiveEntry e)
+        {
+            using var s = e.Open();
+            using var m = new MemoryStream();
+            s.CopyTo(m);
+            return m.ToArray();
+        }
+        var native = zip.GetEntry("runtimes/linux-x64/native/libtwisty_dotnet.so");
+        Assert.NotNull(native);
+        Assert.False(Contains(Read(native), HookName), $"{package.Name} ships test hooks");
+        var assemblies = zip.Entries.Where(e => e.FullName.StartsWith("lib/", StringComparison.Ordinal) && e.Name == "Twisty.dll").ToList();
+        Assert.NotEmpty(assemblies);
+        Assert.All(assemblies, e => Assert.False(Contains(Read(e), "NativeDebug"u8.ToArray()), $"{e.FullName} has NativeDebug"));
+        Assert.DoesNotContain(zip.Entries, e => e.FullName.Contains("testhooks", StringComparison.Ordinal));
+    }
+}
