@@ -7,11 +7,8 @@
 use interoptopus::ffi;
 use twisty::api;
 
-use crate::error::{NativeError, guard, guard_value};
+use crate::error::{NativeError, guard, guard_value, to_ffi};
 
-fn to_ffi(r: twisty::Result<String>) -> twisty::Result<ffi::String> {
-    r.map(ffi::String::from_string)
-}
 
 /// The solved cube in the standard orientation (`ABCDEFGH=ABCDEFGHIJKL=A`).
 #[ffi]

@@ -8,7 +8,7 @@
 //! `Twisty.Native` never clashes with it.
 //!
 //! Opening (which builds the tables when the file is missing, stale or damaged: tens of seconds)
-//! takes the same [`BuildProgressCallback`] and [`Sq1CancelToken`] as every other long call, and
+//! takes the same [`BuildProgressCallback`] and [`CancelToken`] as every other long call, and
 //! a solve the same token (the C# layer bridges `IProgress<BuildProgress>` and a
 //! `CancellationToken` to them): progress is reported only on the calling thread, and the C#
 //! callback never throws into Rust. A search whose deadline (`timeout_ms` > 0) runs out fails with
@@ -19,9 +19,8 @@ use std::sync::Arc;
 use interoptopus::ffi;
 use twisty::api;
 use twisty::cube3::solve::Solver;
-use twisty::progress::ProgressReport;
 
-use crate::db::{BuildProgressCallback, BuildProgressInfo, Sq1CancelToken};
+use crate::progress::{BuildProgressCallback, CancelToken, reporter};
 use crate::error::{NativeError, guard};
 
 /// The 3x3x3 two-phase solver: its move and pruning tables, mapped from a table file.
@@ -39,17 +38,11 @@ impl Cube3TwoPhase {
     pub fn open(
         path: ffi::String,
         progress: BuildProgressCallback,
-        cancel: &Sq1CancelToken,
+        cancel: &CancelToken,
     ) -> ffi::Result<Self, NativeError> {
         guard(|| {
-            let mut report = |r: &ProgressReport| {
-                progress.call_if_some(
-                    ffi::Slice::from_slice(r.phase.as_bytes()),
-                    BuildProgressInfo::from(r),
-                );
-            };
             Ok(Self {
-                inner: api::cube3_solver_open(path.as_str(), &mut report, &cancel.inner)?,
+                inner: api::cube3_solver_open(path.as_str(), &mut reporter(&progress), &cancel.inner)?,
             })
         })
     }
@@ -75,7 +68,7 @@ impl Cube3TwoPhase {
         cube: ffi::String,
         max_length: u32,
         timeout_ms: i64,
-        cancel: &Sq1CancelToken,
+        cancel: &CancelToken,
     ) -> ffi::Result<ffi::String, NativeError> {
         guard(|| {
             api::cube3_solve(

@@ -17,12 +17,12 @@
 
 use std::sync::{Arc, Mutex};
 
-use interoptopus::{callback, ffi};
+use interoptopus::ffi;
 use twisty::api;
-use twisty::progress::{CancelToken, ProgressReport};
 use twisty::sq1::db::{Database, Solution, Solutions};
 
 use crate::error::{NativeError, guard, guard_value};
+use crate::progress::{BuildProgressCallback, CancelToken, reporter};
 
 /// One solution as text: the moves in WCA notation and in the article's notation (ending with
 /// `!` when the moves leave the puzzle upside down), the number of twists, and whether the
@@ -55,46 +55,6 @@ impl From<Solution> for Sq1SolutionText {
         api::SolutionText::from(s).into()
     }
 }
-
-/// One progress report of a database build (the phase text travels separately).
-#[ffi]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct BuildProgressInfo {
-    /// Level being computed.
-    pub level: u32,
-    /// Work done in the current phase, in the phase's own units.
-    pub done: u64,
-    /// Total work of the current phase.
-    pub total: u64,
-    /// Positions found so far in the whole build.
-    pub found: u64,
-    /// Time since the build started, in nanoseconds.
-    pub elapsed_nanos: u64,
-    /// Estimated time left in the current phase, in nanoseconds (meaningful when `has_eta`).
-    pub eta_nanos: u64,
-    /// Whether `eta_nanos` holds an estimate.
-    pub has_eta: bool,
-}
-
-fn nanos(d: std::time::Duration) -> u64 {
-    u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)
-}
-
-impl From<&ProgressReport> for BuildProgressInfo {
-    fn from(r: &ProgressReport) -> Self {
-        Self {
-            level: r.level,
-            done: r.done,
-            total: r.total,
-            found: r.found,
-            elapsed_nanos: nanos(r.elapsed),
-            eta_nanos: r.eta.map_or(0, nanos),
-            has_eta: r.eta.is_some(),
-        }
-    }
-}
-
-callback!(BuildProgressCallback(phase: ffi::Slice<'_, u8>, info: BuildProgressInfo));
 
 /// An open, complete Silver-edition database file. Immutable; usable from many threads at once.
 #[ffi(service)]
@@ -171,35 +131,16 @@ impl Sq1Solutions {
     /// (and ends the iteration).
     pub fn next(&self) -> ffi::Result<ffi::Option<Sq1SolutionText>, NativeError> {
         guard(|| {
-            let mut it = self.inner.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            // A panic inside an earlier `next` may have left the walk half-updated: refuse it,
+            // as the JNI and C bridges do.
+            let mut it = self.inner.lock().map_err(|_| {
+                twisty::Error::new(
+                    twisty::ErrorKind::Panic,
+                    "the solutions iterator is unusable: an earlier call panicked",
+                )
+            })?;
             Ok(it.next().transpose()?.map(Sq1SolutionText::from).into())
         })
-    }
-}
-
-/// A cancellation flag for [`twisty_db_build`] and the solver's calls; cancel it from any thread.
-#[ffi(service)]
-pub struct Sq1CancelToken {
-    pub(crate) inner: CancelToken,
-}
-
-#[ffi]
-impl Sq1CancelToken {
-    /// A new, not cancelled token.
-    pub fn create() -> ffi::Result<Self, NativeError> {
-        guard_value(|| Self {
-            inner: CancelToken::new(),
-        })
-    }
-
-    /// Asks the operations that use this token to stop.
-    pub fn cancel(&self) -> ffi::Result<(), NativeError> {
-        guard_value(|| self.inner.cancel())
-    }
-
-    /// Whether [`Sq1CancelToken::cancel`] was called.
-    pub fn is_cancelled(&self) -> ffi::Result<bool, NativeError> {
-        guard_value(|| self.inner.is_cancelled())
     }
 }
 
@@ -213,14 +154,9 @@ pub fn twisty_db_build(
     max_level: u32,
     threads: u32,
     progress: BuildProgressCallback,
-    cancel: &Sq1CancelToken,
+    cancel: &CancelToken,
 ) -> ffi::Result<(), NativeError> {
-    guard(|| {
-        let mut report = |r: &ProgressReport| {
-            progress.call_if_some(ffi::Slice::from_slice(r.phase.as_bytes()), BuildProgressInfo::from(r));
-        };
-        api::db_build(path.as_str(), variant, max_level, threads, &mut report, &cancel.inner)
-    })
+    guard(|| api::db_build(path.as_str(), variant, max_level, threads, &mut reporter(&progress), &cancel.inner))
 }
 
 #[cfg(test)]
@@ -241,7 +177,7 @@ mod tests {
 
     #[test]
     fn cancel_tokens_cancel_and_bad_build_arguments_are_refused_before_any_work() {
-        let token = match Sq1CancelToken::create() {
+        let token = match CancelToken::create() {
             ffi::Ok(t) => t,
             _ => panic!("create failed"),
         };
@@ -261,23 +197,4 @@ mod tests {
         assert_eq!(calls.load(std::sync::atomic::Ordering::Relaxed), 0);
     }
 
-    #[test]
-    fn progress_reports_cross_as_nanoseconds() {
-        let r = ProgressReport {
-            phase: "level 2 (forward sweep)".into(),
-            level: 2,
-            done: 3,
-            total: 4,
-            found: 33,
-            elapsed: std::time::Duration::from_millis(1500),
-            eta: None,
-        };
-        let info = BuildProgressInfo::from(&r);
-        assert_eq!((info.level, info.done, info.total, info.found), (2, 3, 4, 33));
-        assert_eq!(info.elapsed_nanos, 1_500_000_000);
-        assert!(!info.has_eta);
-        let info = BuildProgressInfo::from(&ProgressReport { eta: Some(std::time::Duration::from_micros(7)), ..r });
-        assert!(info.has_eta);
-        assert_eq!(info.eta_nanos, 7_000);
-    }
 }

@@ -5,7 +5,6 @@
 //! caller reads `twisty_last_error_code`, `_message` and `_position` on the same OS thread right
 //! after the failed call. Each guarded call clears the previous error first.
 
-use std::any::Any;
 use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -53,17 +52,6 @@ pub fn last_error() -> Option<LastError> {
     LAST_ERROR.with(|slot| slot.borrow().clone())
 }
 
-/// The text of a panic payload: `&str` and `String` payloads exactly, anything else a fixed text.
-pub fn panic_message(payload: &(dyn Any + Send)) -> String {
-    if let Some(s) = payload.downcast_ref::<&'static str>() {
-        (*s).to_string()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "native code panicked with a non-string payload".to_string()
-    }
-}
-
 /// Runs `f` with panics caught; maps its outcome to what crosses the boundary.
 ///
 /// `Ok` passes through; an engine error becomes `Err(Raised)` with the error's code, message and
@@ -83,9 +71,7 @@ pub fn guard<T: TypeInfo>(f: impl FnOnce() -> twisty::Result<T>) -> NativeResult
             ffi::Err(NativeError::Raised)
         }
         Err(payload) => {
-            let message = panic_message(payload.as_ref());
-            // Dropping a payload can run foreign code; never let that unwind either.
-            let _ = catch_unwind(AssertUnwindSafe(move || drop(payload)));
+            let message = twisty::host::panic_message(payload);
             set_last_error(LastError {
                 code: ErrorKind::Panic.code(),
                 message,
@@ -94,6 +80,11 @@ pub fn guard<T: TypeInfo>(f: impl FnOnce() -> twisty::Result<T>) -> NativeResult
             ffi::Result::Panic
         }
     }
+}
+
+/// An engine result's text as an owned FFI string (the C# layer frees it).
+pub fn to_ffi(r: twisty::Result<String>) -> twisty::Result<ffi::String> {
+    r.map(ffi::String::from_string)
 }
 
 /// [`guard`] for an infallible engine call.
@@ -164,7 +155,7 @@ mod tests {
         assert!(matches!(r, ffi::Result::Panic));
         assert_eq!(
             twisty_last_error_message().as_str(),
-            "native code panicked with a non-string payload"
+            twisty::host::NON_STRING_PANIC
         );
     }
 

@@ -8,11 +8,8 @@
 use interoptopus::ffi;
 use twisty::api;
 
-use crate::error::{NativeError, guard};
+use crate::error::{NativeError, guard, to_ffi};
 
-fn to_ffi(r: twisty::Result<String>) -> twisty::Result<ffi::String> {
-    r.map(ffi::String::from_string)
-}
 
 /// The solved state of a colouring (0 = six-colour, 1 = Silver), as text.
 #[ffi]

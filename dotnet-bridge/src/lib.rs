@@ -16,14 +16,15 @@
 //!   interoptopus' own exceptions carry no message, so the C# layer never uses them; it turns the
 //!   last error into its own exception types in one function (`NativeErrors.Throw`).
 //! - **Handles.** [`tables::Sq1Tables`], [`db::Sq1Database`], [`db::Sq1Solutions`],
-//!   [`db::Sq1CancelToken`] and [`solver::Sq1Solver`] are interoptopus services (opaque boxed
+//!   [`progress::CancelToken`] and [`solver::Sq1Solver`] are interoptopus services (opaque boxed
 //!   pointers); the C# layer owns each through its own `SafeHandle` subclass, which guarantees
 //!   that the pointer is never used after `*_destroy` and never destroyed while a call is
 //!   running. A solutions iterator holds its own `Arc` of the database, so it outlives a disposed
 //!   database safely.
 //! - **Callbacks.** [`db::twisty_db_build`], [`solver::Sq1Solver::open`] (which may build the
-//!   solver's tables) and [`solver::Sq1Solver::solve`] report progress through one C# delegate
-//!   type, only on the calling thread (the engine's guarantee). The C# delegate catches its own
+//!   solver's tables), [`solver::Sq1Solver::solve`] and the 3x3x3 solver's open report progress
+//!   through one C# delegate type and one adapter ([`progress::reporter`]), only on the calling
+//!   thread (the engine's guarantee). The C# delegate catches its own
 //!   exceptions (they never unwind into Rust), cancels the operation through the token and
 //!   rethrows after the call.
 //! - **Null and closed handles** are caught on the C# side before a call (the error codes
@@ -38,6 +39,7 @@ pub mod cube3_solver;
 pub mod db;
 pub mod error;
 pub mod exports;
+pub mod progress;
 pub mod rank;
 pub mod solver;
 pub mod tables;
@@ -82,7 +84,7 @@ pub fn inventory() -> RustInventory {
         .register(service!(tables::Sq1Tables))
         .register(service!(db::Sq1Database))
         .register(service!(db::Sq1Solutions))
-        .register(service!(db::Sq1CancelToken))
+        .register(service!(progress::CancelToken))
         .register(function!(db::twisty_db_build))
         .register(builtins_vec!(solver::Sq1SolveText))
         .register(service!(solver::Sq1Solver))

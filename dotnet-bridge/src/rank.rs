@@ -2,7 +2,7 @@
 //!
 //! Arrays arrive as borrowed `ffi::Slice`s (the C# layer pins its arrays for the duration of
 //! the call; nothing is copied on the way in, so long inputs cannot overflow a stack). A `u128`
-//! crosses as two `u64` halves: arguments as `(lo, hi)`, results as a [`U128`] value. A
+//! crosses both ways as a [`U128`] value with named halves, `high` and `low` (as in JNI and C). A
 //! permutation leaves as an owned `ffi::Vec<u8>` that the C# layer copies and frees.
 
 use interoptopus::ffi;
@@ -10,28 +10,28 @@ use twisty::api;
 
 use crate::error::{NativeError, guard};
 
-/// An unsigned 128-bit integer as two 64-bit halves: the value is `hi * 2^64 + lo`.
+/// An unsigned 128-bit integer as two 64-bit halves: the value is `high * 2^64 + low`.
 #[ffi]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct U128 {
-    /// The low 64 bits.
-    pub lo: u64,
     /// The high 64 bits.
-    pub hi: u64,
+    pub high: u64,
+    /// The low 64 bits.
+    pub low: u64,
 }
 
 impl From<u128> for U128 {
     fn from(v: u128) -> Self {
         Self {
-            lo: v as u64,
-            hi: (v >> 64) as u64,
+            high: (v >> 64) as u64,
+            low: v as u64,
         }
     }
 }
 
 impl From<U128> for u128 {
     fn from(v: U128) -> Self {
-        ((v.hi as u128) << 64) | v.lo as u128
+        ((v.high as u128) << 64) | v.low as u128
     }
 }
 
@@ -50,20 +50,10 @@ pub fn twisty_rank_rank(
     guard(|| api::rank_rank(counts.as_slice(), perm.as_slice()).map(U128::from))
 }
 
-/// The permutation of the multiset `counts` with lexicographic rank `rank_hi * 2^64 + rank_lo`.
+/// The permutation of the multiset `counts` with lexicographic rank `rank`.
 #[ffi]
-pub fn twisty_rank_unrank(
-    counts: ffi::Slice<u32>,
-    rank_lo: u64,
-    rank_hi: u64,
-) -> ffi::Result<ffi::Vec<u8>, NativeError> {
-    guard(|| {
-        let rank = u128::from(U128 {
-            lo: rank_lo,
-            hi: rank_hi,
-        });
-        api::rank_unrank(counts.as_slice(), rank).map(ffi::Vec::from_vec)
-    })
+pub fn twisty_rank_unrank(counts: ffi::Slice<u32>, rank: U128) -> ffi::Result<ffi::Vec<u8>, NativeError> {
+    guard(|| api::rank_unrank(counts.as_slice(), u128::from(rank)).map(ffi::Vec::from_vec))
 }
 
 #[cfg(test)]
@@ -86,8 +76,8 @@ mod tests {
         assert_eq!(
             U128::from(51090942171709440000u128),
             U128 {
-                lo: 51090942171709440000u128 as u64,
-                hi: 2
+                high: 2,
+                low: 51090942171709440000u128 as u64,
             }
         );
     }
@@ -106,12 +96,12 @@ mod tests {
         assert!(matches!(r, ffi::Ok(v) if u128::from(v) == 51090942171709439999));
 
         let last = U128::from(51090942171709439999u128);
-        match twisty_rank_unrank(ffi::Slice::from_slice(&counts), last.lo, last.hi) {
+        match twisty_rank_unrank(ffi::Slice::from_slice(&counts), last) {
             ffi::Ok(v) => assert_eq!(v.into_vec(), perm),
             _ => panic!("unrank failed"),
         }
 
-        let e = twisty_rank_unrank(ffi::Slice::from_slice(&[1, 1, 1]), 6, 0);
+        let e = twisty_rank_unrank(ffi::Slice::from_slice(&[1, 1, 1]), U128::from(6u128));
         assert!(matches!(e, ffi::Err(NativeError::Raised)));
         assert_eq!(
             twisty_last_error_message().as_str(),

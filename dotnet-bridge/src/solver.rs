@@ -6,7 +6,7 @@
 //! through its own `SafeHandle` subclass (`SolverHandle`).
 //!
 //! Long operations (building the tables when the file is missing or stale, an optimal search)
-//! take the same [`BuildProgressCallback`] and [`Sq1CancelToken`] as the database build: progress
+//! take the same [`BuildProgressCallback`] and [`CancelToken`] as the database build: progress
 //! is reported only on the calling thread, and the C# callback never throws into Rust. A search
 //! with a deadline (`timeout_ms` > 0) that runs out fails with code 5, like a cancelled one.
 //! Metric codes: 0 = twist, 1 = WCA, 2 = face-turn (checked by the engine).
@@ -15,10 +15,9 @@ use std::sync::Arc;
 
 use interoptopus::ffi;
 use twisty::api;
-use twisty::progress::ProgressReport;
 use twisty::sq1::solve::Solver;
 
-use crate::db::{BuildProgressCallback, BuildProgressInfo, Sq1CancelToken};
+use crate::progress::{BuildProgressCallback, CancelToken, reporter};
 use crate::error::{NativeError, guard};
 
 /// A solver's answer: the moves in WCA notation, the length in the metric asked for, and the
@@ -53,12 +52,6 @@ pub struct Sq1ScrambleText {
     pub state: ffi::String,
 }
 
-fn reporter(progress: &BuildProgressCallback) -> impl FnMut(&ProgressReport) + '_ {
-    |r: &ProgressReport| {
-        progress.call_if_some(ffi::Slice::from_slice(r.phase.as_bytes()), BuildProgressInfo::from(r));
-    }
-}
-
 /// The six-colour Square-1 solver: its pruning tables, mapped from a table file. Immutable;
 /// usable from many threads at once.
 #[ffi(service)]
@@ -74,7 +67,7 @@ impl Sq1Solver {
     pub fn open(
         path: ffi::String,
         progress: BuildProgressCallback,
-        cancel: &Sq1CancelToken,
+        cancel: &CancelToken,
     ) -> ffi::Result<Self, NativeError> {
         guard(|| {
             Ok(Self {
@@ -100,7 +93,7 @@ impl Sq1Solver {
         metric: i32,
         timeout_ms: i64,
         progress: BuildProgressCallback,
-        cancel: &Sq1CancelToken,
+        cancel: &CancelToken,
     ) -> ffi::Result<Sq1SolveText, NativeError> {
         guard(|| {
             api::sq1_solve(
@@ -122,7 +115,7 @@ impl Sq1Solver {
         metric: i32,
         limit: u32,
         timeout_ms: i64,
-        cancel: &Sq1CancelToken,
+        cancel: &CancelToken,
     ) -> ffi::Result<ffi::Vec<Sq1SolveText>, NativeError> {
         guard(|| {
             let v = api::sq1_solutions(&self.inner, state.as_str(), metric, limit, timeout_ms, &cancel.inner)?;
@@ -144,7 +137,7 @@ impl Sq1Solver {
         max_length: u32,
         node_limit: u64,
         timeout_ms: i64,
-        cancel: &Sq1CancelToken,
+        cancel: &CancelToken,
     ) -> ffi::Result<Sq1SolveText, NativeError> {
         guard(|| {
             api::sq1_solve_fast(

@@ -3,7 +3,6 @@
 //! panics into `org.twisty.NativePanicException`).
 
 use std::any::Any;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use jni::errors::ErrorPolicy;
 use jni::objects::{JByteArray, JIntArray, JLongArray, JString, JThrowable, JValue};
@@ -76,29 +75,12 @@ impl<T: Default> ErrorPolicy<T, BridgeError> for ThrowJava {
         _cap: &mut (),
         payload: Box<dyn Any + Send + 'static>,
     ) -> jni::errors::Result<T> {
-        let message = panic_message(payload);
+        let message = twisty::host::panic_message(payload);
         throw(env, &Error::new(ErrorKind::Panic, message));
         Ok(T::default())
     }
 }
 
-/// The text of a panic payload: `panic!("literal")` carries a `&'static str`, a formatted
-/// `panic!("{x}")` a `String`.
-fn panic_message(payload: Box<dyn Any + Send + 'static>) -> String {
-    let payload = match payload.downcast::<String>() {
-        Ok(s) => return *s,
-        Err(p) => p,
-    };
-    let payload = match payload.downcast::<&'static str>() {
-        Ok(s) => return (*s).to_string(),
-        Err(p) => p,
-    };
-    // Dropping an arbitrary payload may itself panic: never let that escape.
-    if let Err(p) = catch_unwind(AssertUnwindSafe(|| drop(payload))) {
-        std::mem::forget(p);
-    }
-    "native panic with a non-string payload".to_string()
-}
 
 /// THE error map: throws the Java exception for an engine error. Twisty kinds become
 /// `org.twisty.*Exception` (carrying the stable code, and the position for notation errors);

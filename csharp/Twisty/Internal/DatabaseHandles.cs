@@ -50,14 +50,14 @@ internal sealed class SolutionsHandle : NativeHandle
     protected override ulong NativeBytes(IntPtr native) => 0;
 }
 
-/// <summary>Owns one native <c>Sq1CancelToken</c> (see <see cref="NativeHandle"/>).</summary>
+/// <summary>Owns one native <c>CancelToken</c> (see <see cref="NativeHandle"/>).</summary>
 internal sealed class CancelTokenHandle : NativeHandle
 {
     private CancelTokenHandle(string ownerName) : base(ownerName) { }
 
     /// <summary>A new, not cancelled token.</summary>
     internal static CancelTokenHandle Create(string ownerName) =>
-        Init(new CancelTokenHandle(ownerName), () => NativeCall.Unwrap(Interop.sq1_cancel_token_create()));
+        Init(new CancelTokenHandle(ownerName), () => NativeCall.Unwrap(Interop.cancel_token_create()));
 
     /// <summary>Cancels the token; does nothing once the handle is disposed.</summary>
     internal void Cancel()
@@ -66,7 +66,7 @@ internal sealed class CancelTokenHandle : NativeHandle
         {
             Use(p =>
             {
-                NativeCall.Unwrap(Interop.sq1_cancel_token_cancel(p));
+                NativeCall.Unwrap(Interop.cancel_token_cancel(p));
                 return 0;
             });
         }
@@ -77,7 +77,7 @@ internal sealed class CancelTokenHandle : NativeHandle
     }
 
     /// <inheritdoc/>
-    protected override void Destroy(IntPtr native) => Interop.sq1_cancel_token_destroy(native);
+    protected override void Destroy(IntPtr native) => Interop.cancel_token_destroy(native);
 
     /// <inheritdoc/>
     /// <remarks>A token is one flag; it is always disposed by the call that created it.</remarks>

@@ -49,7 +49,7 @@ internal static class NativeCall
             throw NativeErrors.FromLastError();
         }
         var v = r.AsOk();
-        return new UInt128(v.hi, v.lo);
+        return new UInt128(v.high, v.low);
     }
 
     /// <summary>Copies a Rust-owned byte vector out and frees it.</summary>
@@ -75,7 +75,7 @@ internal static class NativeCall
     internal static IntPtr Unwrap(ResultSq1SolutionsNativeError r) =>
         r.IsOk ? r.AsOk() : throw NativeErrors.FromLastError();
 
-    internal static IntPtr Unwrap(ResultSq1CancelTokenNativeError r) =>
+    internal static IntPtr Unwrap(ResultCancelTokenNativeError r) =>
         r.IsOk ? r.AsOk() : throw NativeErrors.FromLastError();
 
     /// <summary>

@@ -100,7 +100,7 @@ public sealed class MultisetRanker : IEquatable<MultisetRanker>
                 $"{Length} elements do not fit a .NET array");
         }
         using var c = _counts.Slice();
-        var symbols = NativeCall.Unwrap(Interop.twisty_rank_unrank(c, unchecked((ulong)rank), unchecked((ulong)(rank >> 64))));
+        var symbols = NativeCall.Unwrap(Interop.twisty_rank_unrank(c, new U128 { high = (ulong)(rank >> 64), low = (ulong)rank }));
         var perm = new int[symbols.Length];
         for (var i = 0; i < symbols.Length; i++)
         {
