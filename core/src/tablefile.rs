@@ -87,7 +87,7 @@ impl Layout<'_> {
         let t = std::time::Instant::now();
         match self.check(path)? {
             Check::Usable(map) => {
-                log::info!(
+                log::debug!(
                     "opened the {} {}: {} bytes mapped, checksums verified in {:.1?}",
                     self.what,
                     path.display(),
@@ -261,7 +261,7 @@ pub fn open_or_build(
         if !missing {
             match layout.check(path)? {
                 Check::Usable(map) => {
-                    log::info!("opened the {} {}: {} bytes mapped", layout.what, path.display(), map.len());
+                    log::debug!("opened the {} {}: {} bytes mapped", layout.what, path.display(), map.len());
                     return Ok(TableFile::Mapped(map));
                 }
                 Check::Stale(reason) => log::warn!(

@@ -84,7 +84,7 @@ impl Database {
         let map =
             unsafe { Mmap::map(&file) }.map_err(|e| db_err(format!("{what}: cannot map: {e}")))?;
         drop::<File>(file);
-        log::info!(
+        log::debug!(
             "opened {what}: {} database, levels 1..{}{}, {} classes, {} bytes mapped",
             header.variant.name(),
             header.completed_level,
