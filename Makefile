@@ -1,6 +1,7 @@
 # One entry point for building and testing everything.
 #   make demo   run the main job on an embedded default (a built-in Square-1 scramble)
-#   make test   build the native libraries, the jar and the NuGet package, run every test suite
+#   make test   build the native libraries, the jar, the NuGet package and the C library, run every
+#               test suite, then compare the four runtimes' vector transcripts
 ROOT := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 CARGO ?= cargo
 # Every suite writes what it got for each vector row here; cross-test compares them.
@@ -13,6 +14,7 @@ demo:
 
 include mk/java.mk
 include mk/dotnet.mk
+include mk/c.mk
 
 rust-test:
 	rm -rf $(TWISTY_TRANSCRIPT_DIR)
@@ -21,7 +23,7 @@ rust-test:
 cross-test:
 	tests/cross/compare.sh $(TWISTY_TRANSCRIPT_DIR)
 
-test: rust-test java-test java-sample dotnet-test dotnet-sample cross-test
+test: rust-test java-test java-sample dotnet-test dotnet-sample c-test cross-test
 	@echo "all test suites passed"
 
 clean:

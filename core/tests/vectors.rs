@@ -609,6 +609,9 @@ fn every_vector_file_replays() {
         .expect("tests/vectors")
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "tsv"))
+        // Negative counts and out-of-byte values: the Rust API's unsigned types cannot hold
+        // them (the file pins the hosts' own messages).
+        .filter(|p| !p.ends_with("host_arguments.tsv"))
         .collect();
     files.sort();
     assert!(
