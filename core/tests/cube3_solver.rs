@@ -101,6 +101,12 @@ fn cancellation_and_deadlines_stop_the_search() {
     let e = s.solve(&c, &opts).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Cancelled);
     assert_eq!(e.message(), "the search was cancelled");
+    // A token cancelled before the call stops even a search that would take no time.
+    let quick = SolveOptions {
+        max_length: 21,
+        ..opts.clone()
+    };
+    assert_eq!(s.solve(&c, &quick).unwrap_err().kind(), ErrorKind::Cancelled);
     let opts = SolveOptions {
         max_length: 17,
         deadline: Some(Instant::now() + Duration::from_millis(50)),

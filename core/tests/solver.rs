@@ -264,6 +264,19 @@ fn searches_stop_at_cancellation_and_deadlines() {
         )
         .unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Cancelled);
+    // A token cancelled before the call stops even the quickest fast solve.
+    let cancelled = CancelToken::new();
+    cancelled.cancel();
+    let e = solver()
+        .solve_fast(
+            &solved(),
+            &FastOptions {
+                cancel: Some(cancelled),
+                ..FastOptions::default()
+            },
+        )
+        .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Cancelled);
 }
 
 #[test]

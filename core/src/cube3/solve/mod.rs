@@ -403,6 +403,11 @@ impl Solver {
         let pieces = Cube::SOLVED.with_pieces(cube);
         let variants = self.frames.directions(&pieces);
         let mut s = self.search(opts, variants[0].1);
+        // A token cancelled (or a deadline passed) before the call stops it before any search,
+        // however quick the search would be.
+        if s.stop() {
+            return Err(s.stopped.take().expect("stopped"));
+        }
         let found = s.run(&variants);
         if let Some(e) = s.stopped {
             return Err(e);

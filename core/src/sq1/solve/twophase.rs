@@ -398,6 +398,10 @@ impl Solver {
         tried_cap: usize,
     ) -> Result<(Solution, usize)> {
         let root = self.root(state)?;
+        // A token cancelled before the call stops it before any search, however quick.
+        if opts.cancel.as_ref().is_some_and(|c| c.is_cancelled()) {
+            return Err(Error::new(ErrorKind::Cancelled, "the search was cancelled"));
+        }
         if let Some(max) = opts.max_length {
             let needed = self.length_lower_bound(&root, opts.metric);
             if max < needed {
