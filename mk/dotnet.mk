@@ -12,8 +12,9 @@
 #                   packs first, so that PackageTests checks the fresh package (TWISTY_REQUIRE_PACKAGE)
 #   dotnet-pack     csharp/artifacts/packages/Twisty.<version>.nupkg (with runtimes/linux-x64/native,
 #                   the shipped library only)
-#   dotnet-sample   restores samples/Twisty.Sample from that folder feed into a fresh packages
-#                   folder (never a stale cached Twisty) and runs it
+#   dotnet-sample   restores samples/Twisty.Sample (Twisty from that folder feed, checked; its
+#                   dependencies from the machine's package sources) into a fresh packages folder
+#                   (never a stale cached Twisty) and runs it
 #   dotnet-bindings regenerates csharp/Twisty/Generated/Interop.cs from the Rust exports
 
 ROOT ?= $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
@@ -52,10 +53,13 @@ dotnet-pack: dotnet-native
 dotnet-sample: dotnet-pack
 	rm -rf $(DOTNET_SAMPLE_PKGS) $(DOTNET_SAMPLE)/obj $(DOTNET_SAMPLE)/bin
 	$(DOTNET) restore $(DOTNET_SAMPLE)/Twisty.Sample.csproj --force $(DOTNET_QUIET)
+	@# NuGet records where each restored package came from: Twisty must be the local feed's.
+	@grep -qF '"source": "$(DOTNET_PKG_DIR)' $(DOTNET_SAMPLE_PKGS)/twisty/*/.nupkg.metadata \
+		|| { echo "dotnet-sample: Twisty was not restored from $(DOTNET_PKG_DIR)" >&2; exit 1; }
 	$(DOTNET) run --project $(DOTNET_SAMPLE)/Twisty.Sample.csproj -c $(DOTNET_CONFIG) --no-restore
 
 dotnet-bindings:
-	cd $(ROOT) && $(CARGO) test -p twisty-dotnet --test bindings -- --ignored regenerate
+	cd $(ROOT) && $(CARGO) test --release -p twisty-dotnet --test bindings -- --ignored regenerate
 
 dotnet-clean:
 	rm -rf $(CSHARP_DIR)/artifacts

@@ -264,8 +264,10 @@ public class Cube3SolverTests(SharedCube3Solver shared) : IClassFixture<SharedCu
         Assert.Equal("the search was cancelled", e.Message);
         AssertCode(5, e);
         Assert.Equal(cancelled.Token, e.CancellationToken);
-        // A search shorter than the first check still answers.
-        Assert.Equal("", Solver.Solve(Cube.Solved, 21, cancellationToken: cancelled.Token));
+        // Stopped before any search, however quick it would be (even a solved cube).
+        var quick = Assert.ThrowsAny<OperationCanceledException>(() => Solver.Solve(Cube.Solved, 21, cancellationToken: cancelled.Token));
+        Assert.Equal("the search was cancelled", quick.Message);
+        Assert.Equal(cancelled.Token, quick.CancellationToken);
 
         var started = DateTime.UtcNow;
         var timedOut = Assert.ThrowsAny<OperationCanceledException>(() => Solver.Solve(Hard, HardBound, TimeSpan.FromMilliseconds(50)));

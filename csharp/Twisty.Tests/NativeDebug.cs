@@ -8,8 +8,9 @@ namespace Twisty.Tests;
 
 /// <summary>
 /// The test-only native entry points (crate <c>dotnet-testhooks</c>), for tests that prove the
-/// boundary contracts: a panic arrives as an exception, and disposing during a call does not
-/// free memory under it. They exist only in the hooks build of the native library, which this
+/// boundary contracts: a panic arrives as an exception, disposing during a call does not free
+/// memory under it, and log records (from this thread or from native threads) reach
+/// <see cref="TwistyLogging"/>. They exist only in the hooks build of the native library, which this
 /// project's output folder holds under the shipped name (see Twisty.Tests.csproj); the package
 /// has neither them nor this class.
 /// </summary>
@@ -25,6 +26,41 @@ internal static partial class NativeDebug
     [LibraryImport(Lib, EntryPoint = "twisty_debug_hold_tables")]
     private static partial uint twisty_debug_hold_tables(IntPtr tables, uint millis, out ulong checksum);
 
+    [LibraryImport(Lib, EntryPoint = "twisty_debug_log")]
+    private static unsafe partial uint twisty_debug_log(int level, byte* target, nuint targetLen, byte* message, nuint messageLen);
+
+    [LibraryImport(Lib, EntryPoint = "twisty_debug_log_from_threads")]
+    private static unsafe partial uint twisty_debug_log_from_threads(uint threads, uint records, int level, byte* target, nuint targetLen);
+
+    /// <summary>
+    /// Logs one record through the Rust <c>log</c> crate on this thread, as the engine does:
+    /// <paramref name="level"/> 1 = error .. 5 = trace (others are code 6).
+    /// </summary>
+    internal static unsafe void Log(int level, string target, string message)
+    {
+        var t = Encoding.UTF8.GetBytes(target);
+        var m = Encoding.UTF8.GetBytes(message);
+        // Never null pointers, even for empty text (see Panic).
+        fixed (byte* tp = &MemoryMarshal.GetArrayDataReference(t))
+        fixed (byte* mp = &MemoryMarshal.GetArrayDataReference(m))
+        {
+            NativeCall.ThrowIfFailed(twisty_debug_log(level, tp, (nuint)t.Length, mp, (nuint)m.Length) == 0);
+        }
+    }
+
+    /// <summary>
+    /// Starts <paramref name="threads"/> native threads (unknown to .NET) that each log
+    /// <paramref name="records"/> records at once (message <c>thread T record I</c>), and waits for them.
+    /// </summary>
+    internal static unsafe void LogFromThreads(int threads, int records, int level, string target)
+    {
+        var t = Encoding.UTF8.GetBytes(target);
+        fixed (byte* tp = &MemoryMarshal.GetArrayDataReference(t))
+        {
+            NativeCall.ThrowIfFailed(twisty_debug_log_from_threads((uint)threads, (uint)records, level, tp, (nuint)t.Length) == 0);
+        }
+    }
+
     /// <summary>
     /// Makes the native engine panic with <c>debug panic requested: </c> + <paramref name="message"/>.
     /// Throws <see cref="NativePanicException"/> (code 9), unless the hook is broken (then it
@@ -38,10 +74,7 @@ internal static partial class NativeDebug
         // need a non-null pointer even for no bytes.
         fixed (byte* p = &MemoryMarshal.GetArrayDataReference(bytes))
         {
-            if (twisty_debug_panic(p, (nuint)bytes.Length) != 0)
-            {
-                throw NativeErrors.FromLastError();
-            }
+            NativeCall.ThrowIfFailed(twisty_debug_panic(p, (nuint)bytes.Length) == 0);
         }
     }
 
@@ -56,9 +89,12 @@ internal static partial class NativeDebug
         NativeErrors.ThrowIfNull(tables, nameof(tables));
         if (millis < 0)
         {
-            throw NativeErrors.Create(NativeErrors.InvalidArgument, $"millis must not be negative: {millis}", paramName: nameof(millis));
+            throw NativeErrors.Create(ErrorCodes.InvalidArgument, $"millis must not be negative: {millis}", paramName: nameof(millis));
         }
         return tables.Handle.Use(p =>
-            twisty_debug_hold_tables(p, (uint)millis, out var checksum) == 0 ? checksum : throw NativeErrors.FromLastError());
+        {
+            NativeCall.ThrowIfFailed(twisty_debug_hold_tables(p, (uint)millis, out var checksum) == 0);
+            return checksum;
+        });
     }
 }

@@ -86,7 +86,7 @@ public class Square1DatabaseTests(BuiltDatabase built) : IClassFixture<BuiltData
     // Three twists: beyond a database that holds levels 1..3.
     private const string Deep = "NNfLLbCCiAAm|EiJJbPPfGGmE|K";
 
-    private static void AssertSolves(Square1State state, Square1Solution solution)
+    private static void AssertSolves(Square1State state, DatabaseSolution solution)
     {
         if (solution.EndsUpsideDown)
         {
@@ -237,7 +237,7 @@ public class Square1DatabaseTests(BuiltDatabase built) : IClassFixture<BuiltData
         using var started = db.Solutions(state, 100).GetEnumerator();
         Assert.True(started.MoveNext());
         db.Dispose(); // the native iterator keeps the database alive
-        var rest = new List<Square1Solution> { started.Current };
+        var rest = new List<DatabaseSolution> { started.Current };
         while (started.MoveNext())
         {
             rest.Add(started.Current);

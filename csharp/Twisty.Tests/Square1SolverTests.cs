@@ -225,10 +225,17 @@ public class Square1SolverTests(SharedSolver shared) : IClassFixture<SharedSolve
             Assert.IsNotType<ArgumentNullException>(e);
         }
 
-        foreach (var limit in new[] { 0, -1, int.MinValue })
+        // 0 is the engine's to refuse; a negative limit, which Rust's unsigned type cannot hold,
+        // this library's, in the Java API's words (tests/vectors/host_arguments.tsv).
+        foreach (var (limit, message) in new[]
+                 {
+                     (0, "the solution limit must be at least 1"),
+                     (-1, "limit must not be negative (got -1)"),
+                     (int.MinValue, $"limit must not be negative (got {int.MinValue})"),
+                 })
         {
             var e = Assert.ThrowsAny<ArgumentException>(() => Solver.Solutions(six, Metric.Twist, limit));
-            Assert.Equal("the solution limit must be at least 1", e.Message);
+            Assert.Equal(message, e.Message);
             AssertCode(6, e);
         }
 

@@ -10,23 +10,14 @@ namespace Twisty;
 /// engine's stable error code.
 /// </summary>
 /// <remarks>
-/// Codes (the same in Rust, Java and .NET):
-/// 1 invalid notation (<see cref="InvalidNotationException"/>),
-/// 2 invalid state (<see cref="InvalidStateException"/>),
-/// 3 illegal move (<see cref="IllegalMoveException"/>),
-/// 4 database (<see cref="DatabaseException"/>),
-/// 5 cancelled (<see cref="OperationCanceledException"/>),
-/// 6 invalid argument (<see cref="ArgumentException"/>),
-/// 7 null argument (<see cref="ArgumentNullException"/>),
-/// 8 use after dispose (<see cref="ObjectDisposedException"/>),
-/// 9 native panic, a bug (<see cref="NativePanicException"/>).
+/// The codes are <see cref="ErrorCodes"/>' (the same in Rust, Java, .NET and C), for example:
 /// <code>
-/// catch (ArgumentException e) when (e is ITwistyException { Code: 6 }) { ... }
+/// catch (ArgumentException e) when (e is ITwistyException { Code: ErrorCodes.InvalidArgument }) { ... }
 /// </code>
 /// </remarks>
 public interface ITwistyException
 {
-    /// <summary>The engine's stable numeric error code (see <see cref="ITwistyException"/>).</summary>
+    /// <summary>The engine's stable numeric error code (one of <see cref="ErrorCodes"/>).</summary>
     int Code { get; }
 }
 
@@ -43,11 +34,8 @@ public class TwistyException : Exception, ITwistyException
 /// <summary>A state that cannot exist on the puzzle, or that an operation cannot accept (code 2).</summary>
 public class InvalidStateException : TwistyException
 {
-    /// <summary>The stable error code of this exception type.</summary>
-    public const int ErrorCode = 2;
-
     /// <summary>Creates the exception with the engine's message.</summary>
-    public InvalidStateException(string message) : base(ErrorCode, message) { }
+    public InvalidStateException(string message) : base(ErrorCodes.InvalidState, message) { }
 }
 
 /// <summary>
@@ -56,21 +44,15 @@ public class InvalidStateException : TwistyException
 /// </summary>
 public class IllegalMoveException : TwistyException
 {
-    /// <summary>The stable error code of this exception type.</summary>
-    public const int ErrorCode = 3;
-
     /// <summary>Creates the exception with the engine's message.</summary>
-    public IllegalMoveException(string message) : base(ErrorCode, message) { }
+    public IllegalMoveException(string message) : base(ErrorCodes.IllegalMove, message) { }
 }
 
 /// <summary>A database or table file that is missing, truncated, corrupt or of another version (code 4).</summary>
 public class DatabaseException : TwistyException
 {
-    /// <summary>The stable error code of this exception type.</summary>
-    public const int ErrorCode = 4;
-
     /// <summary>Creates the exception with the engine's message.</summary>
-    public DatabaseException(string message) : base(ErrorCode, message) { }
+    public DatabaseException(string message) : base(ErrorCodes.Database, message) { }
 }
 
 /// <summary>
@@ -79,11 +61,8 @@ public class DatabaseException : TwistyException
 /// </summary>
 public class NativePanicException : TwistyException
 {
-    /// <summary>The stable error code of this exception type.</summary>
-    public const int ErrorCode = 9;
-
     /// <summary>Creates the exception with the panic's message.</summary>
-    public NativePanicException(string message) : base(ErrorCode, message) { }
+    public NativePanicException(string message) : base(ErrorCodes.Panic, message) { }
 }
 
 /// <summary>
@@ -93,14 +72,11 @@ public class NativePanicException : TwistyException
 /// </summary>
 public class InvalidNotationException : FormatException, ITwistyException
 {
-    /// <summary>The stable error code of this exception type.</summary>
-    public const int ErrorCode = 1;
-
     /// <summary>Creates the exception with the engine's message and position (-1 if none).</summary>
     public InvalidNotationException(string message, int position) : base(message) => Position = position;
 
     /// <inheritdoc/>
-    public int Code => ErrorCode;
+    public int Code => ErrorCodes.InvalidNotation;
 
     /// <summary>0-based index of the offending character (Unicode scalar value), or -1 if none.</summary>
     public int Position { get; }

@@ -1,19 +1,15 @@
 //! The Silver-edition database: guarded shells around `twisty::api::db_*`.
 //!
-//! Three interoptopus services, each owned on the C# side by its own `SafeHandle` subclass:
+//! Two interoptopus services, each owned on the C# side by its own `SafeHandle` subclass:
 //!
 //! - [`Sq1Database`]: an open database file (`Arc<Database>`, `Send + Sync`, queried from many
 //!   threads at once).
 //! - [`Sq1Solutions`]: a lazy iterator over all shortest solutions. It owns its own `Arc` of the
 //!   database, so disposing the database while an iterator is alive is safe. Its state sits
 //!   behind a mutex, so even concurrent `next` calls are memory-safe.
-//! - [`Sq1CancelToken`]: a [`CancelToken`] that C# cancels from any thread while
-//!   [`twisty_db_build`] runs on another.
 //!
-//! Progress reports reach C# through [`BuildProgressCallback`], called only on the thread that
-//! called [`twisty_db_build`] (the engine guarantees it). The phase text is a borrowed UTF-8 slice,
-//! valid for the duration of the callback only. The C# callback never throws into Rust: it
-//! catches its own exceptions, cancels the build and rethrows after this call returns.
+//! [`twisty_db_build`] takes the progress callback and [`CancelToken`] that every long call shares
+//! (`progress.rs`).
 
 use std::sync::{Arc, Mutex};
 
@@ -24,11 +20,11 @@ use twisty::sq1::db::{Database, Solution, Solutions};
 use crate::error::{NativeError, guard, guard_value};
 use crate::progress::{BuildProgressCallback, CancelToken, reporter};
 
-/// One solution as text: the moves in WCA notation and in the article's notation (ending with
-/// `!` when the moves leave the puzzle upside down), the number of twists, and whether the
-/// puzzle ends upside down.
+/// One shortest solution from the database (C#: `DatabaseSolution`) as text: the moves in WCA
+/// notation and in the article's notation (ending with `!` when the moves leave the puzzle upside
+/// down), the number of twists, and whether the puzzle ends upside down.
 #[ffi]
-pub struct Sq1SolutionText {
+pub struct DatabaseSolutionText {
     /// WCA notation.
     pub wca: ffi::String,
     /// The article's notation.
@@ -39,7 +35,7 @@ pub struct Sq1SolutionText {
     pub flipped: bool,
 }
 
-impl From<api::SolutionText> for Sq1SolutionText {
+impl From<api::SolutionText> for DatabaseSolutionText {
     fn from(s: api::SolutionText) -> Self {
         Self {
             wca: ffi::String::from_string(s.wca),
@@ -50,7 +46,7 @@ impl From<api::SolutionText> for Sq1SolutionText {
     }
 }
 
-impl From<Solution> for Sq1SolutionText {
+impl From<Solution> for DatabaseSolutionText {
     fn from(s: Solution) -> Self {
         api::SolutionText::from(s).into()
     }
@@ -104,8 +100,8 @@ impl Sq1Database {
     }
 
     /// One shortest solution of a Silver state.
-    pub fn solve(&self, state: ffi::String) -> ffi::Result<Sq1SolutionText, NativeError> {
-        guard(|| api::db_solve(&self.inner, state.as_str()).map(Sq1SolutionText::from))
+    pub fn solve(&self, state: ffi::String) -> ffi::Result<DatabaseSolutionText, NativeError> {
+        guard(|| api::db_solve(&self.inner, state.as_str()).map(DatabaseSolutionText::from))
     }
 }
 
@@ -129,7 +125,7 @@ impl Sq1Solutions {
 
     /// The next solution, or none when the iteration is over; a corrupt file fails with code 4
     /// (and ends the iteration).
-    pub fn next(&self) -> ffi::Result<ffi::Option<Sq1SolutionText>, NativeError> {
+    pub fn next(&self) -> ffi::Result<ffi::Option<DatabaseSolutionText>, NativeError> {
         guard(|| {
             // A panic inside an earlier `next` may have left the walk half-updated: refuse it,
             // as the JNI and C bridges do.
@@ -139,7 +135,7 @@ impl Sq1Solutions {
                     "the solutions iterator is unusable: an earlier call panicked",
                 )
             })?;
-            Ok(it.next().transpose()?.map(Sq1SolutionText::from).into())
+            Ok(it.next().transpose()?.map(DatabaseSolutionText::from).into())
         })
     }
 }

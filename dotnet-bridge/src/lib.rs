@@ -13,20 +13,24 @@
 //! - **One error map.** A failed call returns `Err(NativeError::Raised)` (or the result's `Panic`
 //!   variant for a caught panic) and leaves code, message and position in a thread-local "last
 //!   error" that C# reads through `twisty_last_error_*` on the same thread, right after the call.
-//!   interoptopus' own exceptions carry no message, so the C# layer never uses them; it turns the
-//!   last error into its own exception types in one function (`NativeErrors.Throw`).
+//!   interoptopus' own exceptions carry no message, so the C# layer never uses them; every
+//!   result goes through its one unwrap path (`NativeCall.ThrowIfFailed`), which turns the last
+//!   error into its own exception types (`NativeErrors.FromLastError`).
 //! - **Handles.** [`tables::Sq1Tables`], [`db::Sq1Database`], [`db::Sq1Solutions`],
-//!   [`progress::CancelToken`] and [`solver::Sq1Solver`] are interoptopus services (opaque boxed
-//!   pointers); the C# layer owns each through its own `SafeHandle` subclass, which guarantees
-//!   that the pointer is never used after `*_destroy` and never destroyed while a call is
-//!   running. A solutions iterator holds its own `Arc` of the database, so it outlives a disposed
-//!   database safely.
+//!   [`progress::CancelToken`], [`solver::Sq1Solver`] and [`cube3_solver::Cube3TwoPhase`] are
+//!   interoptopus services (opaque boxed pointers); the C# layer owns each through its own
+//!   `SafeHandle` subclass, which guarantees that the pointer is never used after `*_destroy`
+//!   and never destroyed while a call is running. A solutions iterator holds its own `Arc` of
+//!   the database, so it outlives a disposed database safely.
 //! - **Callbacks.** [`db::twisty_db_build`], [`solver::Sq1Solver::open`] (which may build the
 //!   solver's tables), [`solver::Sq1Solver::solve`] and the 3x3x3 solver's open report progress
 //!   through one C# delegate type and one adapter ([`progress::reporter`]), only on the calling
 //!   thread (the engine's guarantee). The C# delegate catches its own
 //!   exceptions (they never unwind into Rust), cancels the operation through the token and
 //!   rethrows after the call.
+//! - **Logging.** [`logging::twisty_set_log_callbacks`] installs the engine's log sink: two C#
+//!   callbacks (level of a target, one record), called from any thread, with the level filtering
+//!   done here (see [`logging`]).
 //! - **Null and closed handles** are caught on the C# side before a call (the error codes
 //!   `null_argument` = 7 and `closed` = 8 are produced there, with the same messages as Java).
 //!
@@ -39,6 +43,7 @@ pub mod cube3_solver;
 pub mod db;
 pub mod error;
 pub mod exports;
+pub mod logging;
 pub mod progress;
 pub mod rank;
 pub mod solver;
@@ -86,7 +91,7 @@ pub fn inventory() -> RustInventory {
         .register(service!(db::Sq1Solutions))
         .register(service!(progress::CancelToken))
         .register(function!(db::twisty_db_build))
-        .register(builtins_vec!(solver::Sq1SolveText))
+        .register(builtins_vec!(solver::SolverSolutionText))
         .register(service!(solver::Sq1Solver))
         .register(function!(solver::twisty_sq1_solver_default_path))
         .register(function!(exports::twisty_sq1_moves_length))
@@ -103,5 +108,6 @@ pub fn inventory() -> RustInventory {
         .register(function!(cube3::twisty_cube3_moves_inverse))
         .register(service!(cube3_solver::Cube3TwoPhase))
         .register(function!(cube3_solver::twisty_cube3_solver_default_path))
+        .register(function!(logging::twisty_set_log_callbacks))
         .validate()
 }

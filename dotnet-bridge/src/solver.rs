@@ -20,11 +20,11 @@ use twisty::sq1::solve::Solver;
 use crate::progress::{BuildProgressCallback, CancelToken, reporter};
 use crate::error::{NativeError, guard};
 
-/// A solver's answer: the moves in WCA notation, the length in the metric asked for, and the
+/// A solver's answer (C#: `SolverSolution`): the moves in WCA notation, the length in the metric asked for, and the
 /// number of twists (`/`).
 #[ffi]
 #[derive(Clone)]
-pub struct Sq1SolveText {
+pub struct SolverSolutionText {
     /// WCA notation (empty for a solved state).
     pub wca: ffi::String,
     /// Length in the metric asked for.
@@ -33,7 +33,7 @@ pub struct Sq1SolveText {
     pub twists: u32,
 }
 
-impl From<api::SolveText> for Sq1SolveText {
+impl From<api::SolveText> for SolverSolutionText {
     fn from(s: api::SolveText) -> Self {
         Self {
             wca: ffi::String::from_string(s.wca),
@@ -94,7 +94,7 @@ impl Sq1Solver {
         timeout_ms: i64,
         progress: BuildProgressCallback,
         cancel: &CancelToken,
-    ) -> ffi::Result<Sq1SolveText, NativeError> {
+    ) -> ffi::Result<SolverSolutionText, NativeError> {
         guard(|| {
             api::sq1_solve(
                 &self.inner,
@@ -104,7 +104,7 @@ impl Sq1Solver {
                 &mut reporter(&progress),
                 &cancel.inner,
             )
-            .map(Sq1SolveText::from)
+            .map(SolverSolutionText::from)
         })
     }
 
@@ -116,10 +116,10 @@ impl Sq1Solver {
         limit: u32,
         timeout_ms: i64,
         cancel: &CancelToken,
-    ) -> ffi::Result<ffi::Vec<Sq1SolveText>, NativeError> {
+    ) -> ffi::Result<ffi::Vec<SolverSolutionText>, NativeError> {
         guard(|| {
             let v = api::sq1_solutions(&self.inner, state.as_str(), metric, limit, timeout_ms, &cancel.inner)?;
-            Ok(ffi::Vec::from_vec(v.into_iter().map(Sq1SolveText::from).collect()))
+            Ok(ffi::Vec::from_vec(v.into_iter().map(SolverSolutionText::from).collect()))
         })
     }
 
@@ -138,7 +138,7 @@ impl Sq1Solver {
         node_limit: u64,
         timeout_ms: i64,
         cancel: &CancelToken,
-    ) -> ffi::Result<Sq1SolveText, NativeError> {
+    ) -> ffi::Result<SolverSolutionText, NativeError> {
         guard(|| {
             api::sq1_solve_fast(
                 &self.inner,
@@ -149,7 +149,7 @@ impl Sq1Solver {
                 timeout_ms,
                 &cancel.inner,
             )
-            .map(Sq1SolveText::from)
+            .map(SolverSolutionText::from)
         })
     }
 

@@ -1,20 +1,25 @@
 //! # twisty-dotnet-testhooks
 //!
 //! A test-only build of the .NET bridge: it links every export of `twisty-dotnet` unchanged and
-//! adds two entry points that the xunit suite declares itself (`Twisty.Tests/NativeDebug.cs`):
+//! adds entry points that the xunit suite declares itself (`Twisty.Tests/NativeDebug.cs`):
 //! a panic inside a native call, which must arrive as `NativePanicException` with the library
-//! still usable, and a call that holds the tables while a `Dispose` on another thread must not
-//! free them. Nothing here ships: the NuGet package carries `libtwisty_dotnet.so`, built from
+//! still usable; a call that holds the tables while a `Dispose` on another thread must not
+//! free them; and log records of a chosen level, target and text, logged through the `log` crate
+//! from the calling thread or from threads that .NET did not create (as a database build's
+//! workers are). Nothing here ships: the NuGet package carries `libtwisty_dotnet.so`, built from
 //! `twisty-dotnet` alone.
 //!
-//! Both return the error code of the call (0 on success) and leave the details in the bridge's
+//! Each returns the error code of the call (0 on success) and leaves the details in the bridge's
 //! thread-local last error, which the C# side reads as for every other export.
 
 use interoptopus::ffi;
 use twisty_dotnet::error::{guard, twisty_last_error_code};
 use twisty_dotnet::tables::Sq1Tables;
 
-fn code<T: interoptopus::lang::types::TypeInfo>(r: ffi::Result<T, twisty_dotnet::error::NativeError>, out: impl FnOnce(T)) -> u32 {
+fn code<T: interoptopus::lang::types::TypeInfo>(
+    r: ffi::Result<T, twisty_dotnet::error::NativeError>,
+    out: impl FnOnce(T),
+) -> u32 {
     match r {
         ffi::Ok(v) => {
             out(v);
@@ -62,5 +67,86 @@ pub unsafe extern "C" fn twisty_debug_hold_tables(
         }),
         // SAFETY: see the function's contract.
         |v| unsafe { *checksum = v },
+    )
+}
+
+/// The `log` level of a code (1 = error .. 5 = trace, as the bridge's log callbacks number them).
+fn level(code: i32) -> twisty::Result<log::Level> {
+    log::Level::iter()
+        .find(|l| twisty_dotnet::logging::level_code(*l) == code)
+        .ok_or_else(|| {
+            twisty::Error::invalid_argument(format!(
+                "level must be 1 (error) to 5 (trace) (got {code})"
+            ))
+        })
+}
+
+/// UTF-8 text of `len` bytes at `ptr` (invalid bytes replaced).
+///
+/// # Safety
+/// `ptr` points to `len` readable bytes.
+unsafe fn text(ptr: *const u8, len: usize) -> String {
+    // SAFETY: see the function's contract.
+    String::from_utf8_lossy(unsafe { std::slice::from_raw_parts(ptr, len) }).into_owned()
+}
+
+/// Logs one record at `level` (1 = error .. 5 = trace) with `target` and `message` through the
+/// `log` crate, on the calling thread, as the engine's own records are logged.
+///
+/// # Safety
+/// `target` and `message` point to `target_len` and `message_len` readable bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn twisty_debug_log(
+    level_code: i32,
+    target: *const u8,
+    target_len: usize,
+    message: *const u8,
+    message_len: usize,
+) -> u32 {
+    // SAFETY: see the function's contract.
+    let (target, message) = unsafe { (text(target, target_len), text(message, message_len)) };
+    code(
+        guard(|| {
+            log::log!(target: &target, level(level_code)?, "{message}");
+            Ok(())
+        }),
+        |_| {},
+    )
+}
+
+/// Starts `threads` native threads (unknown to .NET, like a database build's workers) that each
+/// log `records` records at `level` with `target`, all at once, and waits for them. Message `i`
+/// of thread `t` is `thread <t> record <i>`.
+///
+/// # Safety
+/// `target` points to `target_len` readable bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn twisty_debug_log_from_threads(
+    threads: u32,
+    records: u32,
+    level_code: i32,
+    target: *const u8,
+    target_len: usize,
+) -> u32 {
+    // SAFETY: see the function's contract.
+    let target = unsafe { text(target, target_len) };
+    code(
+        guard(|| {
+            let level = level(level_code)?;
+            let start = std::sync::Barrier::new(threads as usize);
+            std::thread::scope(|s| {
+                for t in 0..threads {
+                    let (target, start) = (&target, &start);
+                    s.spawn(move || {
+                        start.wait(); // all threads log at the same time
+                        for i in 0..records {
+                            log::log!(target: target, level, "thread {t} record {i}");
+                        }
+                    });
+                }
+            });
+            Ok(())
+        }),
+        |_| {},
     )
 }

@@ -3,7 +3,6 @@ using System.Threading;
 using System.Threading.Tasks;
 using Twisty.Internal;
 using Twisty.Native;
-using Twisty.Square1;
 
 #pragma warning disable CS0618 // generated members marked "for generated code only": this is the glue
 
@@ -11,7 +10,7 @@ namespace Twisty.Cube3;
 
 /// <summary>
 /// The 3x3x3 two-phase solver (Kociemba's method): a solution of at most a given number of face
-/// turns (half-turn metric) for any <see cref="Cube"/>, typically found in milliseconds for 21
+/// turns (half-turn metric) for any <see cref="Cube"/>, typically found in under a millisecond for 21
 /// moves. It maps its tables (a file of about 130 MB, built in tens of seconds when it is missing)
 /// from a table file, is immutable, and is safe to use from many threads at once (each search runs
 /// on the calling thread and keeps its own small state).
@@ -32,9 +31,10 @@ namespace Twisty.Cube3;
 /// <see cref="ArgumentException"/> (code 6, <c>timeout must not be negative (got -1 ms)</c>), as
 /// in the Java API. A search that reaches its timeout, or
 /// whose <see cref="CancellationToken"/> is cancelled, throws
-/// <see cref="OperationCanceledException"/> (code 5) with the engine's message; cancellation is
-/// checked every few thousand search nodes, so a search that is quicker than that may still
-/// return its solution.</para>
+/// <see cref="OperationCanceledException"/> (code 5) with the engine's message; a token
+/// already cancelled before the call stops a search before it starts, however
+/// quick it would be, while a cancellation during the search is seen within a few thousand search
+/// nodes, so a search that ends sooner still returns its solution.</para>
 /// </remarks>
 public sealed class Cube3Solver : IDisposable
 {
@@ -100,7 +100,7 @@ public sealed class Cube3Solver : IDisposable
 
     private static Cube3Solver OpenCore(string tableFile, IProgress<BuildProgress>? progress, CancellationToken cancellationToken)
     {
-        using var op = NativeOperation.Start(CancelTokenName, cancellationToken, progress, Square1Database.ToBuildProgress);
+        using var op = NativeOperation.Start(CancelTokenName, cancellationToken, progress);
         Cube3SolverHandle handle;
         try
         {
@@ -160,8 +160,7 @@ public sealed class Cube3Solver : IDisposable
         {
             using var op = NativeOperation.Start(CancelTokenName, cancellationToken);
             using var c = NativeCall.Text(cube.ToString());
-            var r = op.Run(t => Interop.cube3_two_phase_solve(p, c, (uint)maxLength, ms, t));
-            return r.IsOk ? r.AsOk().IntoString() : throw NativeErrors.FromLastError(cancellationToken);
+            return NativeCall.Unwrap(op.Run(t => Interop.cube3_two_phase_solve(p, c, (uint)maxLength, ms, t)), cancellationToken);
         });
     }
 

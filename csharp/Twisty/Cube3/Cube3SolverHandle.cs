@@ -18,8 +18,7 @@ internal sealed class Cube3SolverHandle : NativeHandle
         Init(new Cube3SolverHandle(ownerName), () =>
         {
             using var p = NativeCall.Text(path);
-            var r = op.Run(t => Interop.cube3_two_phase_open(p, op.Callback, t));
-            return r.IsOk ? r.AsOk() : throw NativeErrors.FromLastError(op.CancellationToken);
+            return NativeCall.Unwrap(op.Run(t => Interop.cube3_two_phase_open(p, op.Callback, t)), op.CancellationToken);
         });
 
     /// <summary>Opens an existing, complete table file.</summary>
@@ -27,11 +26,8 @@ internal sealed class Cube3SolverHandle : NativeHandle
         Init(new Cube3SolverHandle(ownerName), () =>
         {
             using var p = NativeCall.Text(path);
-            return Unwrap(Interop.cube3_two_phase_open_existing(p));
+            return NativeCall.Unwrap(Interop.cube3_two_phase_open_existing(p));
         });
-
-    private static IntPtr Unwrap(ResultCube3TwoPhaseNativeError r) =>
-        r.IsOk ? r.AsOk() : throw NativeErrors.FromLastError();
 
     /// <inheritdoc/>
     protected override void Destroy(IntPtr native) => Interop.cube3_two_phase_destroy(native);

@@ -10,9 +10,14 @@ namespace Twisty.Internal;
 
 /// <summary>
 /// Glue between the generated raw layer (<c>Twisty.Native</c>) and the public API: turns .NET
-/// strings into Rust-owned UTF-8 strings and unwraps results, sending every failure through
-/// <see cref="NativeErrors.FromLastError"/>.
+/// strings into Rust-owned UTF-8 strings and unwraps results. Every native result goes through
+/// one <c>Unwrap</c> overload per result type, and every failure through
+/// <see cref="ThrowIfFailed"/>, the one place that reads the last error
+/// (<see cref="NativeErrors.FromLastError"/>).
 /// </summary>
+/// <remarks>Each <c>Unwrap</c> takes the caller's <see cref="CancellationToken"/>, so that a
+/// cancellation (code 5) from any call is an <see cref="OperationCanceledException"/> carrying
+/// it, and a task that ends with it counts as canceled.</remarks>
 internal static class NativeCall
 {
     /// <summary>
@@ -30,136 +35,153 @@ internal static class NativeCall
         }
     }
 
-    internal static string Unwrap(ResultUtf8StringNativeError r) =>
-        r.IsOk ? r.AsOk().IntoString() : throw NativeErrors.FromLastError();
-
-    internal static bool Unwrap(ResultBoolNativeError r) =>
-        r.IsOk ? r.AsOk().Is : throw NativeErrors.FromLastError();
-
-    internal static uint Unwrap(ResultUintNativeError r) =>
-        r.IsOk ? r.AsOk() : throw NativeErrors.FromLastError();
-
-    internal static ulong Unwrap(ResultUlongNativeError r) =>
-        r.IsOk ? r.AsOk() : throw NativeErrors.FromLastError();
-
-    internal static UInt128 Unwrap(ResultU128NativeError r)
-    {
-        if (!r.IsOk)
-        {
-            throw NativeErrors.FromLastError();
-        }
-        var v = r.AsOk();
-        return new UInt128(v.high, v.low);
-    }
-
-    /// <summary>Copies a Rust-owned byte vector out and frees it.</summary>
-    internal static unsafe byte[] Unwrap(ResultVecByteNativeError r)
-    {
-        using (r)
-        {
-            if (!r.IsOk)
-            {
-                throw NativeErrors.FromLastError();
-            }
-            var v = r.AsOk();
-            return v._len == 0 ? [] : new ReadOnlySpan<byte>((void*)v._ptr, checked((int)v._len)).ToArray();
-        }
-    }
-
-    internal static IntPtr Unwrap(ResultSq1TablesNativeError r) =>
-        r.IsOk ? r.AsOk() : throw NativeErrors.FromLastError();
-
-    internal static IntPtr Unwrap(ResultSq1DatabaseNativeError r) =>
-        r.IsOk ? r.AsOk() : throw NativeErrors.FromLastError();
-
-    internal static IntPtr Unwrap(ResultSq1SolutionsNativeError r) =>
-        r.IsOk ? r.AsOk() : throw NativeErrors.FromLastError();
-
-    internal static IntPtr Unwrap(ResultCancelTokenNativeError r) =>
-        r.IsOk ? r.AsOk() : throw NativeErrors.FromLastError();
-
     /// <summary>
-    /// Unwraps a result without a value; a cancellation (code 5) becomes an
-    /// <see cref="OperationCanceledException"/> for <paramref name="cancellationToken"/>.
+    /// Throws the exception for the native call that just failed on this thread, unless
+    /// <paramref name="ok"/>. Also the failure path of the test hooks' plain status codes.
     /// </summary>
-    internal static void Unwrap(ResultVoidNativeError r, CancellationToken cancellationToken = default)
+    internal static void ThrowIfFailed(bool ok, CancellationToken cancellationToken = default)
     {
-        if (!r.IsOk)
+        if (!ok)
         {
             throw NativeErrors.FromLastError(cancellationToken);
         }
     }
 
-    /// <summary>Copies a Rust-owned <c>u64</c> vector out (as <c>long</c>s) and frees it.</summary>
-    internal static unsafe long[] Unwrap(ResultVecUlongNativeError r)
+    internal static void Unwrap(ResultVoidNativeError r, CancellationToken cancellationToken = default) =>
+        ThrowIfFailed(r.IsOk, cancellationToken);
+
+    internal static string Unwrap(ResultUtf8StringNativeError r, CancellationToken cancellationToken = default)
+    {
+        ThrowIfFailed(r.IsOk, cancellationToken);
+        return r.AsOk().IntoString();
+    }
+
+    internal static bool Unwrap(ResultBoolNativeError r, CancellationToken cancellationToken = default)
+    {
+        ThrowIfFailed(r.IsOk, cancellationToken);
+        return r.AsOk().Is;
+    }
+
+    internal static uint Unwrap(ResultUintNativeError r, CancellationToken cancellationToken = default)
+    {
+        ThrowIfFailed(r.IsOk, cancellationToken);
+        return r.AsOk();
+    }
+
+    internal static ulong Unwrap(ResultUlongNativeError r, CancellationToken cancellationToken = default)
+    {
+        ThrowIfFailed(r.IsOk, cancellationToken);
+        return r.AsOk();
+    }
+
+    internal static UInt128 Unwrap(ResultU128NativeError r, CancellationToken cancellationToken = default)
+    {
+        ThrowIfFailed(r.IsOk, cancellationToken);
+        var v = r.AsOk();
+        return new UInt128(v.high, v.low);
+    }
+
+    /// <summary>Copies a Rust-owned byte vector out and frees it.</summary>
+    internal static unsafe byte[] Unwrap(ResultVecByteNativeError r, CancellationToken cancellationToken = default)
     {
         using (r)
         {
-            if (!r.IsOk)
-            {
-                throw NativeErrors.FromLastError();
-            }
+            ThrowIfFailed(r.IsOk, cancellationToken);
+            var v = r.AsOk();
+            return v._len == 0 ? [] : new ReadOnlySpan<byte>((void*)v._ptr, checked((int)v._len)).ToArray();
+        }
+    }
+
+    /// <summary>Copies a Rust-owned <c>u64</c> vector out (as <c>long</c>s) and frees it.</summary>
+    internal static unsafe long[] Unwrap(ResultVecUlongNativeError r, CancellationToken cancellationToken = default)
+    {
+        using (r)
+        {
+            ThrowIfFailed(r.IsOk, cancellationToken);
             var v = r.AsOk();
             var values = v._len == 0 ? [] : new ReadOnlySpan<ulong>((void*)v._ptr, checked((int)v._len)).ToArray();
             return Array.ConvertAll(values, x => checked((long)x));
         }
     }
 
-    /// <summary>Copies a Rust-owned solution out and frees it.</summary>
-    internal static Square1Solution Unwrap(ResultSq1SolutionTextNativeError r)
+    // Service constructors: the new object's pointer, owned by a NativeHandle from here on.
+
+    internal static IntPtr Unwrap(ResultSq1TablesNativeError r, CancellationToken cancellationToken = default)
+    {
+        ThrowIfFailed(r.IsOk, cancellationToken);
+        return r.AsOk();
+    }
+
+    internal static IntPtr Unwrap(ResultSq1DatabaseNativeError r, CancellationToken cancellationToken = default)
+    {
+        ThrowIfFailed(r.IsOk, cancellationToken);
+        return r.AsOk();
+    }
+
+    internal static IntPtr Unwrap(ResultSq1SolutionsNativeError r, CancellationToken cancellationToken = default)
+    {
+        ThrowIfFailed(r.IsOk, cancellationToken);
+        return r.AsOk();
+    }
+
+    internal static IntPtr Unwrap(ResultCancelTokenNativeError r, CancellationToken cancellationToken = default)
+    {
+        ThrowIfFailed(r.IsOk, cancellationToken);
+        return r.AsOk();
+    }
+
+    internal static IntPtr Unwrap(ResultSq1SolverNativeError r, CancellationToken cancellationToken = default)
+    {
+        ThrowIfFailed(r.IsOk, cancellationToken);
+        return r.AsOk();
+    }
+
+    internal static IntPtr Unwrap(ResultCube3TwoPhaseNativeError r, CancellationToken cancellationToken = default)
+    {
+        ThrowIfFailed(r.IsOk, cancellationToken);
+        return r.AsOk();
+    }
+
+    /// <summary>Copies a Rust-owned database solution out and frees it.</summary>
+    internal static DatabaseSolution Unwrap(ResultDatabaseSolutionTextNativeError r, CancellationToken cancellationToken = default)
     {
         using (r)
         {
-            return r.IsOk ? Solution(r.AsOk()) : throw NativeErrors.FromLastError();
+            ThrowIfFailed(r.IsOk, cancellationToken);
+            return Solution(r.AsOk());
         }
     }
 
-    /// <summary>Copies a Rust-owned optional solution out and frees it; null for none.</summary>
-    internal static Square1Solution? Unwrap(ResultOptionSq1SolutionTextNativeError r)
+    /// <summary>Copies a Rust-owned optional database solution out and frees it; null for none.</summary>
+    internal static DatabaseSolution? Unwrap(ResultOptionDatabaseSolutionTextNativeError r, CancellationToken cancellationToken = default)
     {
         using (r)
         {
-            if (!r.IsOk)
-            {
-                throw NativeErrors.FromLastError();
-            }
+            ThrowIfFailed(r.IsOk, cancellationToken);
             var o = r.AsOk();
             return o.IsSome ? Solution(o.AsSome()) : null;
         }
     }
 
-    /// <summary>Unwraps a result that may be a cancellation (code 5), carried by <paramref name="cancellationToken"/>.</summary>
-    internal static IntPtr Unwrap(ResultSq1SolverNativeError r, CancellationToken cancellationToken = default) =>
-        r.IsOk ? r.AsOk() : throw NativeErrors.FromLastError(cancellationToken);
-
-    /// <summary>Copies a Rust-owned solver answer out and frees it; a cancellation (code 5) carries <paramref name="cancellationToken"/>.</summary>
-    internal static SolverSolution Unwrap(ResultSq1SolveTextNativeError r, Metric metric, CancellationToken cancellationToken)
+    /// <summary>Copies a Rust-owned solver answer out and frees it.</summary>
+    internal static SolverSolution Unwrap(ResultSolverSolutionTextNativeError r, Metric metric, CancellationToken cancellationToken = default)
     {
         using (r)
         {
-            if (!r.IsOk)
-            {
-                throw NativeErrors.FromLastError(cancellationToken);
-            }
+            ThrowIfFailed(r.IsOk, cancellationToken);
             var t = r.AsOk();
             return new(t.wca.IntoString(), checked((int)t.length), checked((int)t.twists), metric);
         }
     }
 
-    /// <summary>
-    /// Copies a Rust-owned vector of solver answers out and frees it; a cancellation (code 5)
-    /// carries <paramref name="cancellationToken"/>.
-    /// </summary>
+    /// <summary>Copies a Rust-owned vector of solver answers out and frees it.</summary>
     /// <remarks>The generated indexer returns elements whose strings still belong to the vector:
     /// they are only read here (never disposed), and disposing the vector frees them once.</remarks>
-    internal static SolverSolution[] Unwrap(ResultVecSq1SolveTextNativeError r, Metric metric, CancellationToken cancellationToken)
+    internal static SolverSolution[] Unwrap(ResultVecSolverSolutionTextNativeError r, Metric metric, CancellationToken cancellationToken = default)
     {
         using (r)
         {
-            if (!r.IsOk)
-            {
-                throw NativeErrors.FromLastError(cancellationToken);
-            }
+            ThrowIfFailed(r.IsOk, cancellationToken);
             var v = r.AsOk();
             var solutions = new SolverSolution[v._ptr == IntPtr.Zero ? 0 : checked((int)v._len)];
             for (var i = 0; i < solutions.Length; i++)
@@ -172,19 +194,16 @@ internal static class NativeCall
     }
 
     /// <summary>Copies a Rust-owned scramble out and frees it.</summary>
-    internal static Square1Scramble Unwrap(ResultSq1ScrambleTextNativeError r)
+    internal static Square1Scramble Unwrap(ResultSq1ScrambleTextNativeError r, CancellationToken cancellationToken = default)
     {
         using (r)
         {
-            if (!r.IsOk)
-            {
-                throw NativeErrors.FromLastError();
-            }
+            ThrowIfFailed(r.IsOk, cancellationToken);
             var t = r.AsOk();
             return new(t.scramble.IntoString(), Square1State.FromCanonical(t.state.IntoString()));
         }
     }
 
-    private static Square1Solution Solution(Sq1SolutionText t) =>
+    private static DatabaseSolution Solution(DatabaseSolutionText t) =>
         new(t.wca.IntoString(), t.article.IntoString(), checked((int)t.twists), t.flipped.Is);
 }

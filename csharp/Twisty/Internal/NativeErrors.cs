@@ -10,37 +10,29 @@ namespace Twisty.Internal;
 /// <remarks>
 /// A failed native call returns <c>Err</c> (or <c>Panic</c>) and leaves code, message and position
 /// in a thread-local "last error" on the Rust side; P/Invoke is synchronous, so
-/// <see cref="FromLastError"/> reads it on the same OS thread right after the call. Errors that
+/// <see cref="FromLastError"/> (called only by <see cref="NativeCall.ThrowIfFailed"/>, the one
+/// unwrap path) reads it on the same OS thread right after the call. Codes are
+/// <see cref="ErrorCodes"/>, the one table. Errors that
 /// the C# layer detects itself (null arguments, use after dispose) go through
 /// <see cref="Create"/> too, so every exception carries the same code and message as in Java.
 /// </remarks>
 internal static class NativeErrors
 {
-    internal const int InvalidNotation = 1;
-    internal const int InvalidState = 2;
-    internal const int IllegalMove = 3;
-    internal const int Database = 4;
-    internal const int Cancelled = 5;
-    internal const int InvalidArgument = 6;
-    internal const int NullArgument = 7;
-    internal const int Closed = 8;
-    internal const int Panic = 9;
-
     /// <summary>Maps an engine error code, message and position to its exception.</summary>
     /// <remarks>A cancellation (code 5) carries <paramref name="cancellationToken"/>, so that a task
     /// that ends with it counts as canceled rather than faulted.</remarks>
     internal static Exception Create(int code, string message, int position = -1, string? paramName = null,
         CancellationToken cancellationToken = default) => code switch
     {
-        InvalidNotation => new InvalidNotationException(message, position),
-        InvalidState => new InvalidStateException(message),
-        IllegalMove => new IllegalMoveException(message),
-        Database => new DatabaseException(message),
-        Cancelled => new TwistyOperationCanceledException(message, cancellationToken),
-        InvalidArgument => new TwistyArgumentException(message, paramName),
-        NullArgument => new TwistyArgumentNullException(paramName, message),
-        Closed => new TwistyObjectDisposedException(paramName, message),
-        Panic => new NativePanicException(message),
+        ErrorCodes.InvalidNotation => new InvalidNotationException(message, position),
+        ErrorCodes.InvalidState => new InvalidStateException(message),
+        ErrorCodes.IllegalMove => new IllegalMoveException(message),
+        ErrorCodes.Database => new DatabaseException(message),
+        ErrorCodes.Cancelled => new TwistyOperationCanceledException(message, cancellationToken),
+        ErrorCodes.InvalidArgument => new TwistyArgumentException(message, paramName),
+        ErrorCodes.NullArgument => new TwistyArgumentNullException(paramName, message),
+        ErrorCodes.Closed => new TwistyObjectDisposedException(paramName, message),
+        ErrorCodes.Panic => new NativePanicException(message),
         _ => new TwistyException(code, message),
     };
 
@@ -63,7 +55,7 @@ internal static class NativeErrors
     {
         if (value is null)
         {
-            throw Create(NullArgument, NullMessage(paramName), paramName: paramName);
+            throw Create(ErrorCodes.NullArgument, NullMessage(paramName), paramName: paramName);
         }
     }
 
@@ -72,14 +64,14 @@ internal static class NativeErrors
 
     /// <summary>The exception for a call on a disposed object (code 8).</summary>
     internal static Exception Disposed(string objectName) =>
-        Create(Closed, $"{objectName} is closed", paramName: objectName);
+        Create(ErrorCodes.Closed, $"{objectName} is closed", paramName: objectName);
 
     /// <summary>Throws <see cref="ArgumentException"/> (code 6) when <paramref name="value"/> is negative.</summary>
     internal static void ThrowIfNegative(long value, string paramName)
     {
         if (value < 0)
         {
-            throw Create(InvalidArgument, $"{paramName} must not be negative (got {value})", paramName: paramName);
+            throw Create(ErrorCodes.InvalidArgument, $"{paramName} must not be negative (got {value})", paramName: paramName);
         }
     }
 }
@@ -91,7 +83,7 @@ internal sealed class TwistyArgumentException(string message, string? paramName)
     : ArgumentException(message, paramName), ITwistyException
 {
     private readonly string _message = message;
-    public int Code => NativeErrors.InvalidArgument;
+    public int Code => ErrorCodes.InvalidArgument;
     public override string Message => _message;
 }
 
@@ -99,7 +91,7 @@ internal sealed class TwistyArgumentNullException(string? paramName, string mess
     : ArgumentNullException(paramName, message), ITwistyException
 {
     private readonly string _message = message;
-    public int Code => NativeErrors.NullArgument;
+    public int Code => ErrorCodes.NullArgument;
     public override string Message => _message;
 }
 
@@ -107,12 +99,12 @@ internal sealed class TwistyObjectDisposedException(string? objectName, string m
     : ObjectDisposedException(objectName, message), ITwistyException
 {
     private readonly string _message = message;
-    public int Code => NativeErrors.Closed;
+    public int Code => ErrorCodes.Closed;
     public override string Message => _message;
 }
 
 internal sealed class TwistyOperationCanceledException(string message, CancellationToken cancellationToken)
     : OperationCanceledException(message, cancellationToken), ITwistyException
 {
-    public int Code => NativeErrors.Cancelled;
+    public int Code => ErrorCodes.Cancelled;
 }

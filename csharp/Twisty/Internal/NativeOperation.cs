@@ -9,8 +9,8 @@ using Twisty.Native;
 namespace Twisty.Internal;
 
 /// <summary>
-/// The one pattern of long native operations (a database build, opening the solver, which may
-/// build its tables, an optimal search): a native cancel token that
+/// The one pattern of long native operations of both puzzles (a database build, opening either
+/// solver, which may build its tables, a search): a native cancel token that
 /// <see cref="CancellationToken"/> cancels, and a progress delegate that turns native reports into
 /// <see cref="IProgress{T}.Report"/> calls.
 /// </summary>
@@ -30,29 +30,25 @@ internal sealed class NativeOperation : IDisposable
 {
     private readonly CancelTokenHandle _token;
     private readonly CancellationTokenRegistration _registration;
-    private readonly Action<SliceByte, BuildProgressInfo>? _report;
+    private readonly IProgress<BuildProgress>? _progress;
     private Exception? _callbackError;
 
-    private NativeOperation(string tokenName, CancellationToken cancellationToken, Action<SliceByte, BuildProgressInfo>? report)
+    private NativeOperation(string tokenName, CancellationToken cancellationToken, IProgress<BuildProgress>? progress)
     {
         _token = CancelTokenHandle.Create(tokenName);
         _registration = cancellationToken.Register(_token.Cancel);
-        _report = report;
+        _progress = progress;
         CancellationToken = cancellationToken;
         Callback = new BuildProgressCallback(OnProgress);
     }
 
     /// <summary>
-    /// Starts an operation; <paramref name="convert"/> turns each native report into the value
-    /// that <paramref name="progress"/> receives (nothing is converted when it is null).
+    /// Starts an operation whose native reports become <see cref="BuildProgress"/> values for
+    /// <paramref name="progress"/> (nothing is converted when it is null).
     /// </summary>
-    internal static NativeOperation Start<T>(string tokenName, CancellationToken cancellationToken,
-        IProgress<T>? progress, Func<SliceByte, BuildProgressInfo, T> convert) =>
-        new(tokenName, cancellationToken, progress is null ? null : (phase, info) => progress.Report(convert(phase, info)));
-
-    /// <summary>Starts an operation without progress reports.</summary>
-    internal static NativeOperation Start(string tokenName, CancellationToken cancellationToken) =>
-        new(tokenName, cancellationToken, null);
+    internal static NativeOperation Start(string tokenName, CancellationToken cancellationToken,
+        IProgress<BuildProgress>? progress = null) =>
+        new(tokenName, cancellationToken, progress);
 
     /// <summary>The token the caller passed (carried by a resulting <see cref="OperationCanceledException"/>).</summary>
     internal CancellationToken CancellationToken { get; }
@@ -79,13 +75,13 @@ internal sealed class NativeOperation : IDisposable
 
     private void OnProgress(SliceByte phase, BuildProgressInfo info)
     {
-        if (_callbackError is not null || _report is null)
+        if (_callbackError is not null || _progress is null)
         {
             return;
         }
         try
         {
-            _report(phase, info);
+            _progress.Report(ToBuildProgress(phase, info));
         }
         catch (Exception e)
         {
@@ -94,11 +90,18 @@ internal sealed class NativeOperation : IDisposable
         }
     }
 
-    /// <summary>The phase text of a native report (a borrowed UTF-8 slice, valid during the callback only).</summary>
-    internal static string Phase(SliceByte phase) => Encoding.UTF8.GetString(phase.ReadOnlySpan);
+    /// <summary>A native report as a <see cref="BuildProgress"/> (the phase text is a borrowed
+    /// UTF-8 slice, valid during the callback only; durations crossed as nanoseconds).</summary>
+    private static BuildProgress ToBuildProgress(SliceByte phase, BuildProgressInfo info) => new(
+        Encoding.UTF8.GetString(phase.ReadOnlySpan),
+        (int)info.level,
+        (long)info.done,
+        (long)info.total,
+        (long)info.found,
+        Ticks(info.elapsed_nanos),
+        info.has_eta.Is ? Ticks(info.eta_nanos) : null);
 
-    /// <summary>A duration that crossed as nanoseconds.</summary>
-    internal static TimeSpan Ticks(ulong nanos) => TimeSpan.FromTicks((long)Math.Min(nanos / 100, (ulong)long.MaxValue));
+    private static TimeSpan Ticks(ulong nanos) => TimeSpan.FromTicks((long)Math.Min(nanos / 100, (ulong)long.MaxValue));
 
     /// <inheritdoc/>
     public void Dispose()

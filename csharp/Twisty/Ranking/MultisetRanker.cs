@@ -1,6 +1,7 @@
 using System;
 using System.Globalization;
 using System.Linq;
+using System.Numerics;
 using Twisty.Internal;
 using Twisty.Native;
 
@@ -42,7 +43,7 @@ public sealed class MultisetRanker : IEquatable<MultisetRanker>
         {
             if (counts[i] < 0)
             {
-                throw NativeErrors.Create(NativeErrors.InvalidArgument,
+                throw NativeErrors.Create(ErrorCodes.InvalidArgument,
                     $"counts[{i}] must not be negative (got {counts[i]})", paramName: nameof(counts));
             }
             native[i] = (uint)counts[i];
@@ -77,7 +78,7 @@ public sealed class MultisetRanker : IEquatable<MultisetRanker>
         {
             if (perm[i] is < 0 or > byte.MaxValue)
             {
-                throw NativeErrors.Create(NativeErrors.InvalidArgument,
+                throw NativeErrors.Create(ErrorCodes.InvalidArgument,
                     $"perm[{i}] must be between 0 and 255 (got {perm[i]})", paramName: nameof(perm));
             }
             symbols[i] = (byte)perm[i];
@@ -96,7 +97,7 @@ public sealed class MultisetRanker : IEquatable<MultisetRanker>
     {
         if (Length > Array.MaxLength)
         {
-            throw NativeErrors.Create(NativeErrors.InvalidArgument,
+            throw NativeErrors.Create(ErrorCodes.InvalidArgument,
                 $"{Length} elements do not fit a .NET array");
         }
         using var c = _counts.Slice();
@@ -107,6 +108,30 @@ public sealed class MultisetRanker : IEquatable<MultisetRanker>
             perm[i] = symbols[i];
         }
         return perm;
+    }
+
+    /// <summary>
+    /// The permutation of the multiset with a given lexicographic rank, for a rank of any integer
+    /// type (an <see cref="int"/> or <see cref="long"/> converts to it implicitly); as
+    /// <see cref="Unrank(UInt128)"/> otherwise.
+    /// </summary>
+    /// <param name="rank">The rank, in <c>0 .. Count - 1</c>.</param>
+    /// <exception cref="ArgumentException"><paramref name="rank"/> is negative (<c>rank must not be
+    /// negative (got -1)</c>), not below 2^128, or not below <see cref="Count"/> (code 6).</exception>
+    public int[] Unrank(BigInteger rank)
+    {
+        // The messages are the Java API's (its rank is a BigInteger too).
+        if (rank.Sign < 0)
+        {
+            throw NativeErrors.Create(ErrorCodes.InvalidArgument,
+                $"rank must not be negative (got {rank.ToString(CultureInfo.InvariantCulture)})", paramName: nameof(rank));
+        }
+        if (rank > UInt128.MaxValue)
+        {
+            throw NativeErrors.Create(ErrorCodes.InvalidArgument,
+                $"rank must be below 2^128 (got {rank.ToString(CultureInfo.InvariantCulture)})", paramName: nameof(rank));
+        }
+        return Unrank((UInt128)rank);
     }
 
     /// <summary>The counts, for example <c>MultisetRanker(2,2,2,2)</c>.</summary>

@@ -31,7 +31,7 @@ public sealed record FastSolveOptions
     public int MaxLength { get; init; }
 
     /// <summary>
-    /// The default node limit, 100,000: about 3 ms and 28.6 face turns on average for random
+    /// The default node limit, 100,000: about 3 ms and 28.5 face turns on average for random
     /// states (the same default as the Rust and Java libraries).
     /// </summary>
     public const long DefaultNodeLimit = 100_000;

@@ -10,22 +10,6 @@ using Twisty.Native;
 namespace Twisty.Square1;
 
 /// <summary>
-/// One progress report of a long operation: a database build (<see cref="Square1Database.BuildAsync"/>),
-/// building the solver's tables (<see cref="Square1Solver.Open"/>), or an optimal search
-/// (<see cref="Square1Solver.Solve"/>, one report per finished depth: <see cref="Level"/> the
-/// length searched, <see cref="Done"/> the search nodes so far, <see cref="Found"/> the solutions
-/// found). The fields are named after a database build.
-/// </summary>
-/// <param name="Phase">What is being done, for example <c>level 7 (forward sweep)</c>.</param>
-/// <param name="Level">The level being computed.</param>
-/// <param name="Done">Work done in the current phase, in the phase's own units.</param>
-/// <param name="Total">Total work of the current phase, in the same units.</param>
-/// <param name="Found">Position classes found so far in the whole build.</param>
-/// <param name="Elapsed">Time since the build started.</param>
-/// <param name="Eta">Estimated time left in the current phase, when it can be estimated.</param>
-public sealed record BuildProgress(string Phase, int Level, long Done, long Total, long Found, TimeSpan Elapsed, TimeSpan? Eta);
-
-/// <summary>
 /// The Silver-edition database of all shortest solutions: an open, complete database file
 /// (memory-mapped by the native engine), immutable and safe to query from many threads at once.
 /// </summary>
@@ -109,7 +93,7 @@ public sealed class Square1Database : IDisposable
     /// <exception cref="InvalidStateException">Not a Silver state (code 2).</exception>
     /// <exception cref="DatabaseException">Deeper than a partial database holds, or the file is found corrupt (code 4).</exception>
     /// <exception cref="ObjectDisposedException">The database was disposed (code 8).</exception>
-    public Square1Solution Solve(Square1State state)
+    public DatabaseSolution Solve(Square1State state)
     {
         NativeErrors.ThrowIfNull(state, nameof(state));
         return _handle.Use(p =>
@@ -136,7 +120,7 @@ public sealed class Square1Database : IDisposable
     /// <exception cref="ArgumentNullException"><paramref name="state"/> is null (code 7).</exception>
     /// <exception cref="ArgumentException"><paramref name="limit"/> is negative (code 6).</exception>
     /// <exception cref="ObjectDisposedException">The database was disposed (code 8), checked again when an enumeration starts.</exception>
-    public IEnumerable<Square1Solution> Solutions(Square1State state, long limit)
+    public IEnumerable<DatabaseSolution> Solutions(Square1State state, long limit)
     {
         NativeErrors.ThrowIfNull(state, nameof(state));
         NativeErrors.ThrowIfNegative(limit, nameof(limit));
@@ -147,7 +131,7 @@ public sealed class Square1Database : IDisposable
         return Enumerate(state.ToString(), (ulong)limit);
     }
 
-    private IEnumerable<Square1Solution> Enumerate(string state, ulong limit)
+    private IEnumerable<DatabaseSolution> Enumerate(string state, ulong limit)
     {
         using var it = _handle.Use(p => SolutionsHandle.Create(SolutionsName, p, state, limit));
         while (it.Use(p => NativeCall.Unwrap(Interop.sq1_solutions_next(p))) is { } solution)
@@ -219,7 +203,7 @@ public sealed class Square1Database : IDisposable
     {
         // Progress runs on this thread (the engine reports only on the thread that called the
         // build); an exception in it cancels the build and is rethrown here (see NativeOperation).
-        using var op = NativeOperation.Start(CancelTokenName, cancellationToken, progress, ToBuildProgress);
+        using var op = NativeOperation.Start(CancelTokenName, cancellationToken, progress);
         ResultVoidNativeError result;
         using (var p = NativeCall.Text(path))
         {
@@ -228,14 +212,4 @@ public sealed class Square1Database : IDisposable
         op.ThrowIfCallbackFailed();
         NativeCall.Unwrap(result, cancellationToken);
     }
-
-    /// <summary>A native progress report as a <see cref="BuildProgress"/> (also used by <see cref="Square1Solver.Open"/>).</summary>
-    internal static BuildProgress ToBuildProgress(SliceByte phase, BuildProgressInfo info) => new(
-        NativeOperation.Phase(phase),
-        (int)info.level,
-        (long)info.done,
-        (long)info.total,
-        (long)info.found,
-        NativeOperation.Ticks(info.elapsed_nanos),
-        info.has_eta.Is ? NativeOperation.Ticks(info.eta_nanos) : null);
 }

@@ -33,8 +33,10 @@ namespace Twisty.Square1;
 /// <see cref="ArgumentException"/> (code 6, <c>timeout must not be negative (got -1 ms)</c>), as
 /// in the Java API. A search that reaches its timeout, or whose
 /// <see cref="CancellationToken"/> is cancelled, throws <see cref="OperationCanceledException"/>
-/// (code 5) with the engine's message; cancellation is checked every few thousand search nodes,
-/// so a search that is quicker than that may still return its solution.</para>
+/// (code 5) with the engine's message; a token
+/// already cancelled before the call stops a search before it starts, however
+/// quick it would be, while a cancellation during the search is seen within a few thousand search
+/// nodes, so a search that ends sooner still returns its solution.</para>
 /// </remarks>
 public sealed class Square1Solver : IDisposable
 {
@@ -112,7 +114,7 @@ public sealed class Square1Solver : IDisposable
 
     private static Square1Solver OpenCore(string tableFile, IProgress<BuildProgress>? progress, CancellationToken cancellationToken)
     {
-        using var op = NativeOperation.Start(CancelTokenName, cancellationToken, progress, Square1Database.ToBuildProgress);
+        using var op = NativeOperation.Start(CancelTokenName, cancellationToken, progress);
         SolverHandle handle;
         try
         {
@@ -160,7 +162,7 @@ public sealed class Square1Solver : IDisposable
         var ms = Timeouts.Millis(timeout);
         return _handle.Use(p =>
         {
-            using var op = NativeOperation.Start(CancelTokenName, cancellationToken, progress, Square1Database.ToBuildProgress);
+            using var op = NativeOperation.Start(CancelTokenName, cancellationToken, progress);
             using var s = NativeCall.Text(state.ToString());
             using var result = op.Run(t => Interop.sq1_solver_solve(p, s, (int)metric, ms, op.Callback, t));
             op.ThrowIfCallbackFailed();
@@ -179,16 +181,18 @@ public sealed class Square1Solver : IDisposable
     /// null or zero = no limit; negative (<see cref="Timeout.InfiniteTimeSpan"/> included) = code 6.</param>
     /// <param name="cancellationToken">Stops the search soon after it is cancelled (code 5).</param>
     /// <exception cref="ArgumentNullException"><paramref name="state"/> is null (code 7).</exception>
-    /// <exception cref="ArgumentException"><paramref name="limit"/> below 1, a Silver state, an unknown metric or a negative timeout (code 6).</exception>
+    /// <exception cref="ArgumentException"><paramref name="limit"/> below 1 (negative: <c>limit must not be negative (got -1)</c>), a Silver state, an unknown metric or a negative timeout (code 6).</exception>
     /// <exception cref="OperationCanceledException">Cancelled, or the timeout was reached (code 5).</exception>
     /// <exception cref="ObjectDisposedException">The solver was disposed (code 8).</exception>
     public IReadOnlyList<SolverSolution> Solutions(Square1State state, Metric metric, int limit,
         TimeSpan? timeout = null, CancellationToken cancellationToken = default)
     {
         NativeErrors.ThrowIfNull(state, nameof(state));
+        // Named as in the Java API, so that the messages are the same; 0 goes to the engine,
+        // which refuses it with its own message.
+        NativeErrors.ThrowIfNegative(limit, nameof(limit));
         var ms = Timeouts.Millis(timeout);
-        // A limit below 1 goes to the engine as 0, which refuses it with its own message.
-        var count = (uint)Math.Max(limit, 0);
+        var count = (uint)limit;
         return _handle.Use(p =>
         {
             using var op = NativeOperation.Start(CancelTokenName, cancellationToken);

@@ -9,7 +9,7 @@ namespace Twisty.Square1;
 /// many threads at once.
 /// </summary>
 /// <remarks>
-/// Owns native memory (about 27 KB, reported to the GC): dispose it when done (a finalizer frees
+/// Owns native memory (about 26 KB, reported to the GC): dispose it when done (a finalizer frees
 /// it otherwise). <see cref="Dispose"/>
 /// twice is harmless. After <see cref="Dispose"/>, every call throws
 /// <see cref="ObjectDisposedException"/> (code 8). A <see cref="Dispose"/> while another thread is

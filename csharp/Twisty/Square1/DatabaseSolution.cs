@@ -12,9 +12,9 @@ namespace Twisty.Square1;
 /// with <c>!</c>, so applying <see cref="Article"/> (with <see cref="Notation.Article"/>) always
 /// gives a solved puzzle, while <see cref="Wca"/> may leave it upside down.
 /// </remarks>
-public sealed class Square1Solution : IEquatable<Square1Solution>
+public sealed class DatabaseSolution : IEquatable<DatabaseSolution>
 {
-    internal Square1Solution(string wca, string article, int twists, bool endsUpsideDown)
+    internal DatabaseSolution(string wca, string article, int twists, bool endsUpsideDown)
     {
         Wca = wca;
         Article = article;
@@ -38,7 +38,7 @@ public sealed class Square1Solution : IEquatable<Square1Solution>
     public override string ToString() => Wca;
 
     /// <inheritdoc/>
-    public bool Equals(Square1Solution? other) =>
+    public bool Equals(DatabaseSolution? other) =>
         other is not null
         && string.Equals(Wca, other.Wca, StringComparison.Ordinal)
         && string.Equals(Article, other.Article, StringComparison.Ordinal)
@@ -46,15 +46,15 @@ public sealed class Square1Solution : IEquatable<Square1Solution>
         && EndsUpsideDown == other.EndsUpsideDown;
 
     /// <inheritdoc/>
-    public override bool Equals(object? obj) => Equals(obj as Square1Solution);
+    public override bool Equals(object? obj) => Equals(obj as DatabaseSolution);
 
     /// <inheritdoc/>
     public override int GetHashCode() =>
         HashCode.Combine(StringComparer.Ordinal.GetHashCode(Wca), StringComparer.Ordinal.GetHashCode(Article), Twists, EndsUpsideDown);
 
     /// <summary>Equality of all four parts.</summary>
-    public static bool operator ==(Square1Solution? a, Square1Solution? b) => a is null ? b is null : a.Equals(b);
+    public static bool operator ==(DatabaseSolution? a, DatabaseSolution? b) => a is null ? b is null : a.Equals(b);
 
     /// <summary>Inequality.</summary>
-    public static bool operator !=(Square1Solution? a, Square1Solution? b) => !(a == b);
+    public static bool operator !=(DatabaseSolution? a, DatabaseSolution? b) => !(a == b);
 }
