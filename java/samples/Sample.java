@@ -1,7 +1,7 @@
 // A small program that knows nothing but the twisty jar: `make java-sample` compiles and runs it
 // with only the jar on the class path. Prints a few results; exits non-zero on a wrong one.
 // With a solver table file as argument (`java Sample build/vector-dbs/sq1-solver.tbl`; a missing
-// file is built there first, about half a minute) it also solves a scramble.
+// file is built there first, about 25 seconds) it also solves a scramble.
 import java.math.BigInteger;
 import java.nio.file.Paths;
 import org.twisty.InvalidNotationException;

@@ -9,14 +9,9 @@ use twisty::progress::CancelToken;
 use crate::error::{Result, call};
 use crate::handle;
 
-const TYPE_NAME: &str = "Cancellation";
-
-/// The token behind a handle (valid for the current native call, see [`handle::borrow`]).
-pub(crate) fn token<'a>(ptr: jlong) -> Result<&'a CancelToken> {
-    // SAFETY: the Java side passes only live handles created by `native_new` below, and keeps
-    // them alive until every call using them has returned.
-    unsafe { handle::borrow::<CancelToken>(ptr, TYPE_NAME) }
-}
+// A build that started with a token holds its own clone of it, so `nativeFree` never pulls a
+// token from under a running operation.
+crate::handle_class!(pub(crate) fn token -> CancelToken, "org.twisty.Cancellation");
 
 /// The token a long operation watches: a clone of the token behind `ptr`, or, for 0 (no
 /// `Cancellation` given), a fresh token that only the bridge itself can cancel (when a progress
@@ -32,16 +27,6 @@ pub(crate) fn token_or_new(ptr: jlong) -> Result<CancelToken> {
 #[jni_mangle("org.twisty.Cancellation")]
 pub fn native_new<'local>(mut env: EnvUnowned<'local>, _class: JClass<'local>) -> jlong {
     call(&mut env, |_env| Ok(handle::into_handle(CancelToken::new())))
-}
-
-#[jni_mangle("org.twisty.Cancellation")]
-pub fn native_free<'local>(mut env: EnvUnowned<'local>, _class: JClass<'local>, ptr: jlong) {
-    // SAFETY: the Java handle calls this exactly once, after the last in-flight call. A build
-    // that started with this token holds its own clone of it.
-    call(&mut env, |_env| {
-        unsafe { handle::free::<CancelToken>(ptr) };
-        Ok(())
-    })
 }
 
 #[jni_mangle("org.twisty.Cancellation")]

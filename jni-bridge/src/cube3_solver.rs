@@ -4,80 +4,23 @@
 //! A solve takes a timeout in milliseconds (0 = none) and a `Cancellation` handle (0 = none).
 //! Cubes cross as their B32 text, solutions as canonical move text.
 
-use std::sync::Arc;
-
-use jni::objects::{JClass, JObject, JString};
+use jni::objects::{JClass, JString};
 use jni::sys::{jint, jlong};
 use jni::{EnvUnowned, jni_mangle};
 use twisty::api;
 use twisty::cube3::solve::Solver;
 
-use crate::error::{Result, call, string_arg, string_result, u32_arg};
-use crate::{cancellation, handle, progress};
+use crate::cancellation;
+use crate::error::{call, string_arg, string_result, u32_arg};
 
-const TYPE_NAME: &str = "Cube3Solver";
-
-/// The solver behind a handle (valid for the current native call, see [`handle::borrow`]).
-fn solver<'a>(ptr: jlong) -> Result<&'a Arc<Solver>> {
-    // SAFETY: the Java side passes only live handles created by `native_open` or
-    // `native_open_existing` below, and keeps them alive until every call using them has
-    // returned.
-    unsafe { handle::borrow::<Arc<Solver>>(ptr, TYPE_NAME) }
-}
-
-/// Opens the table file at `table_file` (empty: the default path), building and saving it first
-/// when it is missing, stale or damaged (about a minute); the build reports through `relay`
-/// (null or a progress relay) on this thread and watches `cancel` (0 or a live `Cancellation`
-/// handle).
-#[jni_mangle("org.twisty.cube3.Cube3Solver")]
-pub fn native_open<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    table_file: JString<'local>,
-    relay: JObject<'local>,
-    cancel: jlong,
-) -> jlong {
-    call(&mut env, |env| {
-        let path = string_arg(env, &table_file, "tableFile")?;
-        let token = cancellation::token_or_new(cancel)?;
-        let solver = progress::with_relay(env, &relay, &token, |progress| {
-            api::cube3_solver_open(&path, progress, &token)
-        })?;
-        Ok(handle::into_handle(solver))
-    })
-}
-
-/// Opens an existing table file; a missing, stale or damaged one is a `database` error.
-#[jni_mangle("org.twisty.cube3.Cube3Solver")]
-pub fn native_open_existing<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    table_file: JString<'local>,
-) -> jlong {
-    call(&mut env, |env| {
-        let path = string_arg(env, &table_file, "tableFile")?;
-        Ok(handle::into_handle(api::cube3_solver_open_existing(&path)?))
-    })
-}
-
-#[jni_mangle("org.twisty.cube3.Cube3Solver")]
-pub fn native_default_path<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-) -> JString<'local> {
-    call(&mut env, |env| {
-        string_result(env, &api::cube3_solver_default_path())
-    })
-}
-
-#[jni_mangle("org.twisty.cube3.Cube3Solver")]
-pub fn native_free<'local>(mut env: EnvUnowned<'local>, _class: JClass<'local>, ptr: jlong) {
-    // SAFETY: the Java handle calls this exactly once, after the last in-flight call.
-    call(&mut env, |_env| {
-        unsafe { handle::free::<Arc<Solver>>(ptr) };
-        Ok(())
-    })
-}
+// nativeOpen, nativeOpenExisting, nativeDefaultPath, nativeFree, and `solver(ptr)`.
+crate::solver_class!(
+    fn solver -> Solver,
+    "org.twisty.cube3.Cube3Solver",
+    api::cube3_solver_open,
+    api::cube3_solver_open_existing,
+    api::cube3_solver_default_path
+);
 
 /// A solution of at most `max_length` moves, as canonical move text. `timeout` in milliseconds
 /// (0 = none); `cancel` 0 or a live `Cancellation` handle.

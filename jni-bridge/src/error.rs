@@ -81,7 +81,6 @@ impl<T: Default> ErrorPolicy<T, BridgeError> for ThrowJava {
     }
 }
 
-
 /// THE error map: throws the Java exception for an engine error. Twisty kinds become
 /// `org.twisty.*Exception` (carrying the stable code, and the position for notation errors);
 /// the bridge-only kinds become the JDK exceptions of `docs/ARCHITECTURE.md`. A pending

@@ -4,7 +4,7 @@
 //! The engine reports only on the thread that called it, so every report is sent with the
 //! `Env` of the export itself. The Java side passes `null` or a relay object with
 //! `void report(String phase, int level, long done, long total, long found, long elapsedMillis,
-//! long etaMillis)` (`org.twisty.sq1.ProgressRelay`). If `report` throws, the operation is
+//! long etaMillis)` (`org.twisty.ProgressRelay`). If `report` throws, the operation is
 //! cancelled through its token, no further reports are sent, and the Java exception stays
 //! pending, so it is what the Java caller sees.
 

@@ -12,18 +12,12 @@ use twisty::api::{self, SolutionText};
 use twisty::sq1::db::Database;
 
 use crate::error::{Result, call, string_arg, u32_arg, u64_arg, u64_array_result};
-use crate::{cancellation, handle, progress, sq1_solution_iterator};
+use crate::{cancellation, handle, progress, sq1_database_solution_iterator};
 
-const TYPE_NAME: &str = "Square1Database";
+// Iterators hold their own `Arc`, so `nativeFree` leaves the mapping to the last of them.
+crate::handle_class!(fn database -> Arc<Database>, "org.twisty.sq1.Square1Database");
 
-/// The database behind a handle (valid for the current native call, see [`handle::borrow`]).
-fn database<'a>(ptr: jlong) -> Result<&'a Arc<Database>> {
-    // SAFETY: the Java side passes only live handles created by `native_open` below, and keeps
-    // them alive until every call using them has returned.
-    unsafe { handle::borrow::<Arc<Database>>(ptr, TYPE_NAME) }
-}
-
-/// A new `org.twisty.sq1.Square1Solution(String wca, String article, int twists, boolean
+/// A new `org.twisty.sq1.DatabaseSolution(String wca, String article, int twists, boolean
 /// flipped)`.
 pub(crate) fn solution_object<'local>(
     env: &mut Env<'local>,
@@ -33,7 +27,7 @@ pub(crate) fn solution_object<'local>(
     let article = JString::from_str(env, &s.article)?;
     let twists = jint::try_from(s.twists).unwrap_or(jint::MAX);
     Ok(env.new_object(
-        jni_str!("org/twisty/sq1/Square1Solution"),
+        jni_str!("org/twisty/sq1/DatabaseSolution"),
         jni_sig!("(Ljava/lang/String;Ljava/lang/String;IZ)V"),
         &[
             JValue::Object(&wca),
@@ -53,16 +47,6 @@ pub fn native_open<'local>(
     call(&mut env, |env| {
         let path = string_arg(env, &path, "path")?;
         Ok(handle::into_handle(api::db_open(&path)?))
-    })
-}
-
-#[jni_mangle("org.twisty.sq1.Square1Database")]
-pub fn native_free<'local>(mut env: EnvUnowned<'local>, _class: JClass<'local>, ptr: jlong) {
-    // SAFETY: the Java handle calls this exactly once, after the last in-flight call. Iterators
-    // hold their own `Arc`, so the mapping stays until the last of them is freed too.
-    call(&mut env, |_env| {
-        unsafe { handle::free::<Arc<Database>>(ptr) };
-        Ok(())
     })
 }
 
@@ -129,7 +113,7 @@ pub fn native_solve<'local>(
 }
 
 /// Starts a lazy walk over all shortest solutions; returns the handle of a
-/// `Square1SolutionIterator` (which owns a clone of the database's `Arc`).
+/// `DatabaseSolutionIterator` (which owns a clone of the database's `Arc`).
 #[jni_mangle("org.twisty.sq1.Square1Database")]
 pub fn native_solutions<'local>(
     mut env: EnvUnowned<'local>,
@@ -142,9 +126,7 @@ pub fn native_solutions<'local>(
         let state = string_arg(env, &state, "state")?;
         let limit = u64_arg(limit, "limit")?;
         let solutions = api::db_solutions(Arc::clone(database(ptr)?), &state, limit)?;
-        Ok(handle::into_handle::<sq1_solution_iterator::Cursor>(
-            Mutex::new(solutions),
-        ))
+        Ok(handle::into_handle::<sq1_database_solution_iterator::Cursor>(Mutex::new(solutions)))
     })
 }
 

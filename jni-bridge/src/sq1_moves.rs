@@ -46,11 +46,7 @@ pub fn native_length<'local>(
 ) -> jint {
     call(&mut env, |env| {
         let moves = string_arg(env, &moves, "moves")?;
-        let n = api::sq1_moves_length(
-            &moves,
-            notation,
-            metric,
-        )?;
+        let n = api::sq1_moves_length(&moves, notation, metric)?;
         Ok(jint::try_from(n).unwrap_or(jint::MAX))
     })
 }

@@ -5,26 +5,23 @@
 //! (0 = none); the optimal search and the table build report progress through a relay (see
 //! [`progress`]) on the calling thread.
 
-use std::sync::Arc;
-
 use jni::objects::{JClass, JObject, JObjectArray, JString, JValue};
 use jni::sys::{jint, jlong};
 use jni::{Env, EnvUnowned, jni_mangle, jni_sig, jni_str};
 use twisty::api::{self, ScrambleText, SolveText};
 use twisty::sq1::solve::Solver;
 
-use crate::error::{Result, call, string_arg, string_result, u32_arg, u64_arg};
-use crate::{cancellation, handle, progress};
+use crate::error::{Result, call, string_arg, u32_arg, u64_arg};
+use crate::{cancellation, progress};
 
-const TYPE_NAME: &str = "Square1Solver";
-
-/// The solver behind a handle (valid for the current native call, see [`handle::borrow`]).
-fn solver<'a>(ptr: jlong) -> Result<&'a Arc<Solver>> {
-    // SAFETY: the Java side passes only live handles created by `native_open` or
-    // `native_open_existing` below, and keeps them alive until every call using them has
-    // returned.
-    unsafe { handle::borrow::<Arc<Solver>>(ptr, TYPE_NAME) }
-}
+// nativeOpen, nativeOpenExisting, nativeDefaultPath, nativeFree, and `solver(ptr)`.
+crate::solver_class!(
+    fn solver -> Solver,
+    "org.twisty.sq1.Square1Solver",
+    api::sq1_solver_open,
+    api::sq1_solver_open_existing,
+    api::sq1_solver_default_path
+);
 
 /// A new `org.twisty.sq1.SolverSolution(String wca, int length, int twists, int metric)`.
 fn solution_object<'local>(
@@ -55,59 +52,6 @@ fn scramble_object<'local>(env: &mut Env<'local>, s: &ScrambleText) -> Result<JO
         jni_sig!("(Ljava/lang/String;Ljava/lang/String;)V"),
         &[JValue::Object(&text), JValue::Object(&state)],
     )?)
-}
-
-/// Opens the table file at `table_file`, building and saving it first when it is missing, stale
-/// or damaged; the build reports through `relay` (null or a progress relay) on this thread and
-/// watches `cancel` (0 or a live `Cancellation` handle).
-#[jni_mangle("org.twisty.sq1.Square1Solver")]
-pub fn native_open<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    table_file: JString<'local>,
-    relay: JObject<'local>,
-    cancel: jlong,
-) -> jlong {
-    call(&mut env, |env| {
-        let path = string_arg(env, &table_file, "tableFile")?;
-        let token = cancellation::token_or_new(cancel)?;
-        let solver = progress::with_relay(env, &relay, &token, |progress| {
-            api::sq1_solver_open(&path, progress, &token)
-        })?;
-        Ok(handle::into_handle(solver))
-    })
-}
-
-/// Opens an existing table file; a missing, stale or damaged one is a `database` error.
-#[jni_mangle("org.twisty.sq1.Square1Solver")]
-pub fn native_open_existing<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    table_file: JString<'local>,
-) -> jlong {
-    call(&mut env, |env| {
-        let path = string_arg(env, &table_file, "tableFile")?;
-        Ok(handle::into_handle(api::sq1_solver_open_existing(&path)?))
-    })
-}
-
-#[jni_mangle("org.twisty.sq1.Square1Solver")]
-pub fn native_default_path<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-) -> JString<'local> {
-    call(&mut env, |env| {
-        string_result(env, &api::sq1_solver_default_path())
-    })
-}
-
-#[jni_mangle("org.twisty.sq1.Square1Solver")]
-pub fn native_free<'local>(mut env: EnvUnowned<'local>, _class: JClass<'local>, ptr: jlong) {
-    // SAFETY: the Java handle calls this exactly once, after the last in-flight call.
-    call(&mut env, |_env| {
-        unsafe { handle::free::<Arc<Solver>>(ptr) };
-        Ok(())
-    })
 }
 
 /// One optimal solution. `timeout` in milliseconds (0 = none); `relay` receives one report per

@@ -2,13 +2,15 @@
 //!
 //! A test-only build of the JNI bridge: it links every export of `twisty-jni` unchanged and adds
 //! the natives of `org.twisty.Debug` (a class of the Java test sources), which prove the error
-//! path and the handle contract: a panic becomes `NativePanicException` and the library stays
-//! usable; a close never frees the tables under a running call. Nothing here ships: the jar
-//! carries `libtwisty_jni.so`, built from `twisty-jni` alone.
+//! path, the handle contract and the log path: a panic becomes `NativePanicException` and the
+//! library stays usable; a close never frees the tables under a running call; a record logged
+//! through the `log` crate reaches its Java logger. Nothing here ships: the jar carries
+//! `libtwisty_jni.so`, built from `twisty-jni` alone.
 
 use jni::objects::{JClass, JString};
 use jni::sys::{jint, jlong};
 use jni::{EnvUnowned, jni_mangle};
+use twisty::Error;
 use twisty_jni::error::{call, string_arg, u32_arg};
 use twisty_jni::sq1_tables::tables;
 
@@ -39,5 +41,72 @@ pub fn native_hold_tables<'local>(
         let tables = tables(ptr)?;
         std::thread::sleep(std::time::Duration::from_millis(millis as u64));
         Ok(tables.checksum() as jlong)
+    })
+}
+
+/// Logs one record through the `log` crate, as the engine does: `target` is a module path
+/// (`twisty::sq1::db::build`), `level` 1 error .. 5 trace.
+#[jni_mangle("org.twisty.Debug")]
+pub fn native_log<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    target: JString<'local>,
+    level: jint,
+    message: JString<'local>,
+) {
+    call(&mut env, |env| {
+        let target = string_arg(env, &target, "target")?;
+        let message = string_arg(env, &message, "message")?;
+        let level = match level {
+            1 => log::Level::Error,
+            2 => log::Level::Warn,
+            3 => log::Level::Info,
+            4 => log::Level::Debug,
+            5 => log::Level::Trace,
+            _ => {
+                return Err(Error::invalid_argument(format!(
+                    "level must be between 1 and 5 (got {level})"
+                ))
+                .into());
+            }
+        };
+        log::log!(target: &target, level, "{message}");
+        Ok(())
+    })
+}
+
+/// Starts `threads` native threads (threads the JVM did not create, like a build's workers), each
+/// logging `records` records `native thread <t> record <i>` at info to `target`, and returns when
+/// every one of them has ended (joined, so each has also detached from the JVM).
+#[jni_mangle("org.twisty.Debug")]
+pub fn native_log_from_native_threads<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    target: JString<'local>,
+    threads: jint,
+    records: jint,
+) {
+    call(&mut env, |env| {
+        let target = string_arg(env, &target, "target")?;
+        let threads = u32_arg(threads, "threads")?;
+        let records = u32_arg(records, "records")?;
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let target = target.clone();
+                std::thread::spawn(move || {
+                    for i in 0..records {
+                        log::info!(target: &target, "native thread {t} record {i}");
+                    }
+                })
+            })
+            .collect();
+        // A plain join waits for the thread's exit, thread-local destructors (the detach)
+        // included.
+        for h in handles {
+            if let Err(p) = h.join() {
+                std::panic::resume_unwind(p);
+            }
+        }
+        Ok(())
     })
 }

@@ -62,14 +62,17 @@ public final class NativeLibrary {
     };
 
     /**
-     * Loads the native library if this JVM has not yet done so. Thread-safe and idempotent; after
-     * a failure the next call tries again.
+     * Loads the native library if this JVM has not yet done so, and sends the engine's log records
+     * to {@link System.Logger} from then on (see {@link Logging}). Thread-safe and idempotent;
+     * after a failure the next call tries again.
      *
      * @throws UnsatisfiedLinkError listing every attempt, if no attempt worked
      */
     public static synchronized void load() {
         if (source == null) {
-            source = loadWith(System.getProperty(PATH_PROPERTY), SYSTEM_LINKER);
+            String loaded = loadWith(System.getProperty(PATH_PROPERTY), SYSTEM_LINKER);
+            Logging.nativeInstall();
+            source = loaded;
         }
     }
 

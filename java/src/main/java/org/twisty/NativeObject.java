@@ -56,22 +56,6 @@ public abstract class NativeObject implements AutoCloseable {
     }
 
     /**
-     * {@link #withPointer} on another native object: lets one class of the library pass the
-     * pointer of an object of another class (in another package) to its own native call, for
-     * example a {@link Cancellation} into a database build. The other object stays alive and
-     * unfreed for the whole call.
-     *
-     * @param other the object whose pointer the call uses
-     * @param call the native call
-     * @param <R> the call's result type
-     * @return what {@code call} returns
-     * @throws IllegalStateException if {@code other} is closed
-     */
-    protected static <R> R withPointerOf(NativeObject other, LongFunction<R> call) {
-        return other.withPointer(call);
-    }
-
-    /**
      * Milliseconds for the native side, which applies the one timeout rule of every runtime
      * (0 = no limit, positive = a deadline, negative = refused with
      * {@link IllegalArgumentException}, "timeout must not be negative (got -1 ms)"): 0 for null or
@@ -103,7 +87,9 @@ public abstract class NativeObject implements AutoCloseable {
     }
 
     /**
-     * Runs a native call with the pointer of a cancellation flag, or 0 when there is none.
+     * Runs a native call with the pointer of a cancellation flag, or 0 when there is none: the one
+     * way a class of the library (in any package) passes a {@link Cancellation} to its native
+     * call. The flag stays alive and unfreed for the whole call.
      *
      * @param <R> the call's result type
      * @param cancellation the flag, or null
@@ -112,7 +98,7 @@ public abstract class NativeObject implements AutoCloseable {
      * @throws IllegalStateException if {@code cancellation} is closed
      */
     protected static <R> R withCancellation(Cancellation cancellation, LongFunction<R> call) {
-        return cancellation == null ? call.apply(0) : withPointerOf(cancellation, call);
+        return cancellation == null ? call.apply(0) : cancellation.withPointer(call);
     }
 
     /** {@link #withPointer} for a {@code long} result. */

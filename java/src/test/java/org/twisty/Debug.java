@@ -5,7 +5,7 @@ import org.twisty.sq1.Square1Tables;
 
 /**
  * Test-only entry points into the native library. They exist so that the test suites of every
- * runtime can prove the error and handle contracts; applications have no use for them. Neither
+ * runtime can prove the error, handle and logging contracts; applications have no use for them. Neither
  * this class (a test source) nor its natives ship: the natives are in the test build of the
  * library ({@code twisty-jni-testhooks}), which the tests load in place of the shipped one.
  */
@@ -43,7 +43,39 @@ public final class Debug {
         return ((NativeObject) tables).withPointerAsLong(p -> nativeHoldTables(p, millis));
     }
 
+    /**
+     * Logs one record through the native library's {@code log} crate, exactly as the engine's
+     * own modules do (so it goes through the same level filter and delivery).
+     *
+     * @param target the Rust module path, for example {@code "twisty::sq1::db::build"}
+     * @param level 1 error, 2 warn, 3 info, 4 debug, 5 trace
+     * @param message the record's text
+     * @throws NullPointerException if {@code target} or {@code message} is null
+     * @throws IllegalArgumentException if {@code level} is not 1..5
+     */
+    public static void log(String target, int level, String message) {
+        nativeLog(target, level, message);
+    }
+
+    /**
+     * Starts {@code threads} native threads (threads the JVM did not create, as a database
+     * build's workers are), each logging {@code records} records
+     * {@code "native thread <t> record <i>"} at info to {@code target}, and returns when all of
+     * them have ended.
+     *
+     * @param target the Rust module path
+     * @param threads how many threads, not negative
+     * @param records records per thread, not negative
+     */
+    public static void logFromNativeThreads(String target, int threads, int records) {
+        nativeLogFromNativeThreads(target, threads, records);
+    }
+
     private static native void nativePanic(String message);
+
+    private static native void nativeLogFromNativeThreads(String target, int threads, int records);
+
+    private static native void nativeLog(String target, int level, String message);
 
     private static native long nativeHoldTables(long tables, int millis);
 }

@@ -18,13 +18,34 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A Rust panic becomes {@link NativePanicException} and writes nothing to the host's stderr (the
- * bridge's quiet panic hook). The default hook writes to file descriptor 2, which no Java
- * redirection sees, so a child JVM runs the panic and this test reads the child's stderr.
+ * bridge's quiet panic hook): its record goes to the logger {@code org.twisty.host} instead. The
+ * default hook writes to file descriptor 2, which no Java redirection sees, so a child JVM runs
+ * the panic and this test reads the child's stderr.
  */
 class QuietPanicTest {
-    /** The child: one panic, caught; "caught: <message>" on stdout. */
+    /**
+     * The child: the library's records on stdout ("logged: LEVEL logger first line"), not on
+     * java.util.logging's console (stderr); one panic, caught; "caught: <message>" on stdout.
+     */
     public static final class Child {
+        /** Held: java.util.logging keeps its loggers weakly. */
+        static final java.util.logging.Logger LIBRARY = java.util.logging.Logger.getLogger(Logging.ROOT);
+
         public static void main(String[] args) {
+            LIBRARY.setUseParentHandlers(false);
+            LIBRARY.addHandler(new java.util.logging.Handler() {
+                @Override
+                public void publish(java.util.logging.LogRecord r) {
+                    System.out.println("logged: " + r.getLevel() + " " + r.getLoggerName() + " "
+                            + r.getMessage().lines().findFirst().orElse(""));
+                }
+
+                @Override
+                public void flush() {}
+
+                @Override
+                public void close() {}
+            });
             try {
                 Debug.panic("in a child JVM");
                 System.out.println("returned");
@@ -85,7 +106,11 @@ class QuietPanicTest {
         String out = stdout.get(30, TimeUnit.SECONDS);
         String err = stderr.get(30, TimeUnit.SECONDS);
         assertEquals(0, child.exitValue(), "child exit; stdout: " + out + "; stderr: " + err);
-        assertEquals("caught: debug panic requested: in a child JVM", out.strip(), "child stdout");
+        List<String> lines = out.lines().collect(java.util.stream.Collectors.toList());
+        assertEquals(2, lines.size(), "child stdout: " + out);
+        assertTrue(lines.get(0).startsWith("logged: SEVERE org.twisty.host native panic: panicked at "),
+                "the panic's record reached the library's logger: " + lines.get(0));
+        assertEquals("caught: debug panic requested: in a child JVM", lines.get(1), "child stdout");
         assertEquals("", err, "child stderr");
     }
 }

@@ -39,7 +39,7 @@ import org.twisty.sq1.SolverSolution;
 import org.twisty.sq1.Square1Database;
 import org.twisty.sq1.Square1Moves;
 import org.twisty.sq1.Square1Scramble;
-import org.twisty.sq1.Square1Solution;
+import org.twisty.sq1.DatabaseSolution;
 import org.twisty.sq1.Square1Solver;
 import org.twisty.sq1.Square1State;
 import org.twisty.sq1.Square1Tables;
@@ -307,12 +307,12 @@ class VectorTest {
             case "db_distance":
                 return String.valueOf(database(a[0]).distance(Square1State.parse(a[1])));
             case "db_solve": {
-                Square1Solution s = database(a[0]).solve(Square1State.parse(a[1]));
+                DatabaseSolution s = database(a[0]).solve(Square1State.parse(a[1]));
                 return s.wca() + "|" + s.article() + "|" + s.twists() + "|" + s.endsUpsideDown();
             }
             case "db_solutions":
-                try (Stream<Square1Solution> all = database(a[0]).solutions(Square1State.parse(a[1]), Long.parseLong(a[2]))) {
-                    return all.map(Square1Solution::wca).collect(Collectors.joining(";"));
+                try (Stream<DatabaseSolution> all = database(a[0]).solutions(Square1State.parse(a[1]), Long.parseLong(a[2]))) {
+                    return all.map(DatabaseSolution::wca).collect(Collectors.joining(";"));
                 }
             case "solver_open":
                 solver(a[0]);

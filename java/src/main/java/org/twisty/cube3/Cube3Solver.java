@@ -7,19 +7,19 @@ import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import org.twisty.AsyncOperation;
+import org.twisty.BuildListener;
 import org.twisty.Cancellation;
 import org.twisty.NativeLibrary;
 import org.twisty.NativeObject;
-import org.twisty.sq1.BuildListener;
-import org.twisty.sq1.ProgressRelay;
+import org.twisty.ProgressRelay;
 
 /**
  * The 3x3x3 two-phase solver (Kociemba's method): a solution of at most a given number of face
  * turns (half-turn metric) for any {@link Cube}, found in milliseconds for 21 moves.
  *
  * <p>The solver needs move and pruning tables (a file of about 130 MB, memory-mapped read-only).
- * {@link #open(Path)} builds and saves them when the file is missing, stale or damaged (about a
- * minute, with progress reports and cancellation through
+ * {@link #open(Path)} builds and saves them when the file is missing, stale or damaged (about 45
+ * seconds on two cores, with progress reports and cancellation through
  * {@link #open(Path, BuildListener, Cancellation)}), then opens them;
  * {@link #openExisting(Path)} only opens. {@link #defaultTableFile()} is a per-user cache
  * location, which {@link #open()} uses.
@@ -155,8 +155,8 @@ public final class Cube3Solver extends NativeObject implements AutoCloseable {
     /**
      * The default table file: {@code $TWISTY_CACHE_DIR}, else {@code $XDG_CACHE_HOME/twisty},
      * else {@code $HOME/.cache/twisty}, else the system's temporary folder, then the file name of
-     * the current table format (for example {@code cube3-twophase-v3.tbl}). Read from the environment of the
-     * process on each call.
+     * the current table format ({@code cube3-twophase-v3.tbl}). Read from the environment of
+     * the process on each call.
      *
      * @return the default table file (which may not exist yet)
      */
@@ -194,9 +194,9 @@ public final class Cube3Solver extends NativeObject implements AutoCloseable {
     }
 
     /**
-     * {@link #solve(Cube, int)} with a timeout and a cancellation flag. Cancellation is checked
-     * every few thousand search nodes, so a search that is quicker than that may still return
-     * its solution.
+     * {@link #solve(Cube, int)} with a timeout and a cancellation flag. A flag cancelled (or a
+     * timeout passed) before the call stops the search at once, however quick it would be; during
+     * the search both are checked every few thousand search nodes.
      *
      * @param cube the cube to solve, in any orientation
      * @param maxLength the longest solution accepted, 0 to 40

@@ -1,20 +1,39 @@
 package org.twisty.sq1;
 
 /**
- * Which model of the Silver-edition Square-1 a database holds. The native code of each constant
- * is its ordinal.
+ * Which model of the Silver-edition Square-1 a database holds. Each constant has a stable
+ * {@linkplain #code() code}, the number the native library, the database file and every other
+ * runtime use for it.
  */
 public enum DatabaseVariant {
     /** The Cube21 article's model: the middle layer is ignored. Code 0; vector name {@code article}. */
-    ARTICLE,
+    ARTICLE(0),
     /** The physical puzzle: the middle layer (square or kite) is part of the state. Code 1; vector name {@code middle}. */
-    MIDDLE;
+    MIDDLE(1);
 
+    private final int code;
+
+    DatabaseVariant(int code) {
+        this.code = code;
+    }
+
+    /**
+     * The stable code of this variant, the same in every runtime (independent of declaration
+     * order).
+     *
+     * @return the code
+     */
+    public int code() {
+        return code;
+    }
+
+    /** The constant of a code the native library returned. */
     static DatabaseVariant fromCode(int code) {
-        DatabaseVariant[] all = values();
-        if (code < 0 || code >= all.length) {
-            throw new IllegalStateException("unknown database variant code from the native library: " + code);
+        for (DatabaseVariant v : values()) {
+            if (v.code == code) {
+                return v;
+            }
         }
-        return all[code];
+        throw new IllegalStateException("unknown database variant code from the native library: " + code);
     }
 }

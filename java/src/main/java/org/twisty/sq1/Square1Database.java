@@ -10,9 +10,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.twisty.AsyncOperation;
+import org.twisty.BuildListener;
 import org.twisty.Cancellation;
 import org.twisty.NativeLibrary;
 import org.twisty.NativeObject;
+import org.twisty.ProgressRelay;
 
 /**
  * A Silver-edition Square-1 God's-algorithm database, opened read-only (memory-mapped) from a file
@@ -132,7 +134,7 @@ public final class Square1Database extends NativeObject implements AutoCloseable
      *     or the file is corrupt where the answer lies
      * @throws IllegalStateException if the database is closed
      */
-    public Square1Solution solve(Square1State state) {
+    public DatabaseSolution solve(Square1State state) {
         Objects.requireNonNull(state, "state must not be null");
         return withPointer(p -> nativeSolve(p, state.toString()));
     }
@@ -154,9 +156,9 @@ public final class Square1Database extends NativeObject implements AutoCloseable
      * @throws org.twisty.DatabaseException if the state is beyond the levels of a partial database
      * @throws IllegalStateException if the database is closed
      */
-    public Stream<Square1Solution> solutions(Square1State state, long limit) {
-        Square1SolutionIterator it = start(state, limit);
-        Spliterator<Square1Solution> split = Spliterators.spliteratorUnknownSize(
+    public Stream<DatabaseSolution> solutions(Square1State state, long limit) {
+        DatabaseSolutionIterator it = start(state, limit);
+        Spliterator<DatabaseSolution> split = Spliterators.spliteratorUnknownSize(
                 it, Spliterator.ORDERED | Spliterator.NONNULL | Spliterator.IMMUTABLE);
         return StreamSupport.stream(split, false).onClose(it::close);
     }
@@ -179,13 +181,13 @@ public final class Square1Database extends NativeObject implements AutoCloseable
      * @throws org.twisty.DatabaseException if the state is beyond the levels of a partial database
      * @throws IllegalStateException if the database is closed
      */
-    public Iterator<Square1Solution> solutionsIterator(Square1State state, long limit) {
+    public Iterator<DatabaseSolution> solutionsIterator(Square1State state, long limit) {
         return start(state, limit);
     }
 
-    private Square1SolutionIterator start(Square1State state, long limit) {
+    private DatabaseSolutionIterator start(Square1State state, long limit) {
         Objects.requireNonNull(state, "state must not be null");
-        return new Square1SolutionIterator(withPointerAsLong(p -> nativeSolutions(p, state.toString(), limit)));
+        return new DatabaseSolutionIterator(withPointerAsLong(p -> nativeSolutions(p, state.toString(), limit)));
     }
 
     /**
@@ -227,14 +229,10 @@ public final class Square1Database extends NativeObject implements AutoCloseable
         Objects.requireNonNull(variant, "variant must not be null");
         String file = path.toString();
         ProgressRelay relay = ProgressRelay.of(listener);
-        if (cancellation == null) {
-            nativeBuild(file, variant.ordinal(), maxLevel, threads, relay, 0);
-        } else {
-            withPointerOf(cancellation, token -> {
-                nativeBuild(file, variant.ordinal(), maxLevel, threads, relay, token);
-                return null;
-            });
-        }
+        withCancellation(cancellation, token -> {
+            nativeBuild(file, variant.code(), maxLevel, threads, relay, token);
+            return null;
+        });
     }
 
     /**
@@ -301,7 +299,7 @@ public final class Square1Database extends NativeObject implements AutoCloseable
 
     private static native int nativeDistance(long database, String state);
 
-    private static native Square1Solution nativeSolve(long database, String state);
+    private static native DatabaseSolution nativeSolve(long database, String state);
 
     private static native long nativeSolutions(long database, String state, long limit);
 

@@ -25,7 +25,7 @@ public final class Square1Moves {
     public static String convert(String moves, Notation from, Notation to) {
         Objects.requireNonNull(from, "from must not be null");
         Objects.requireNonNull(to, "to must not be null");
-        return nativeConvert(moves, from.ordinal(), to.ordinal());
+        return nativeConvert(moves, from.code(), to.code());
     }
 
     /**
@@ -39,7 +39,7 @@ public final class Square1Moves {
      */
     public static String inverse(String moves, Notation notation) {
         Objects.requireNonNull(notation, "notation must not be null");
-        return nativeInverse(moves, notation.ordinal());
+        return nativeInverse(moves, notation.code());
     }
 
     /**
@@ -58,7 +58,7 @@ public final class Square1Moves {
     public static int length(String moves, Notation notation, Metric metric) {
         Objects.requireNonNull(notation, "notation must not be null");
         Objects.requireNonNull(metric, "metric must not be null");
-        return nativeLength(moves, notation.ordinal(), metric.ordinal());
+        return nativeLength(moves, notation.code(), metric.code());
     }
 
     private static native String nativeConvert(String moves, int from, int to);

@@ -10,18 +10,21 @@ import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import org.twisty.AsyncOperation;
+import org.twisty.BuildListener;
+import org.twisty.BuildProgress;
 import org.twisty.Cancellation;
 import org.twisty.NativeLibrary;
 import org.twisty.NativeObject;
+import org.twisty.ProgressRelay;
 
 /**
  * The six-colour Square-1 solver: optimal solutions in three {@linkplain Metric metrics}, the
  * distance of a state, short solutions found fast by a two-phase search, and random-state
  * scrambles.
  *
- * <p>The solver needs pruning tables (a file of a few tens of MB, memory-mapped read-only).
+ * <p>The solver needs pruning tables (a file of about 112 MB, memory-mapped read-only).
  * {@link #open(Path)} builds and saves them when the file is missing, stale or damaged (about
- * half a minute), then opens them; {@link #openExisting(Path)} only opens. {@link
+ * 25 seconds on two cores), then opens them; {@link #openExisting(Path)} only opens. {@link
  * #defaultTableFile()} is a per-user cache location.
  *
  * <p>States must be six-colour states; a Silver-edition state fails with
@@ -126,7 +129,7 @@ public final class Square1Solver extends NativeObject implements AutoCloseable {
     /**
      * The default table file: {@code $TWISTY_CACHE_DIR}, else {@code $XDG_CACHE_HOME/twisty},
      * else {@code $HOME/.cache/twisty}, else the system's temporary folder, then the file name of
-     * the current table format. Read from the environment of the process on each call.
+     * the current table format ({@code sq1-solver-v4.tbl}). Read from the environment of the process on each call.
      *
      * @return the default table file (which may not exist yet)
      */
@@ -180,7 +183,7 @@ public final class Square1Solver extends NativeObject implements AutoCloseable {
         long millis = timeoutMillis(timeout);
         ProgressRelay relay = ProgressRelay.of(progress);
         return withPointer(p -> withCancellation(cancellation,
-                token -> nativeSolve(p, state.toString(), metric.ordinal(), millis, relay, token)));
+                token -> nativeSolve(p, state.toString(), metric.code(), millis, relay, token)));
     }
 
     /**
@@ -223,7 +226,7 @@ public final class Square1Solver extends NativeObject implements AutoCloseable {
         Objects.requireNonNull(metric, "metric must not be null");
         long millis = timeoutMillis(timeout);
         SolverSolution[] found = withPointer(p -> withCancellation(cancellation,
-                token -> nativeSolutions(p, state.toString(), metric.ordinal(), limit, millis, token)));
+                token -> nativeSolutions(p, state.toString(), metric.code(), limit, millis, token)));
         return Collections.unmodifiableList(Arrays.asList(found));
     }
 
@@ -241,7 +244,7 @@ public final class Square1Solver extends NativeObject implements AutoCloseable {
     public int distance(Square1State state, Metric metric) {
         Objects.requireNonNull(state, "state must not be null");
         Objects.requireNonNull(metric, "metric must not be null");
-        return withPointerAsInt(p -> nativeDistance(p, state.toString(), metric.ordinal()));
+        return withPointerAsInt(p -> nativeDistance(p, state.toString(), metric.code()));
     }
 
     /**
@@ -281,7 +284,7 @@ public final class Square1Solver extends NativeObject implements AutoCloseable {
         Objects.requireNonNull(options, "options must not be null");
         long millis = timeoutMillis(options.timeout());
         return withPointer(p -> withCancellation(options.cancellation(),
-                token -> nativeSolveFast(p, state.toString(), options.metric().ordinal(), options.maxLength(),
+                token -> nativeSolveFast(p, state.toString(), options.metric().code(), options.maxLength(),
                         options.nodeLimit(), millis, token)));
     }
 

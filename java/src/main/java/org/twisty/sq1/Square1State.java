@@ -35,7 +35,7 @@ public final class Square1State {
      */
     public static Square1State solved(Colouring colouring) {
         Objects.requireNonNull(colouring, "colouring must not be null");
-        return new Square1State(nativeSolved(colouring.ordinal()));
+        return new Square1State(nativeSolved(colouring.code()));
     }
 
     /**
@@ -76,7 +76,7 @@ public final class Square1State {
      */
     public Square1State apply(String moves, Notation notation) {
         Objects.requireNonNull(notation, "notation must not be null");
-        return new Square1State(nativeApply(text, moves, notation.ordinal()));
+        return new Square1State(nativeApply(text, moves, notation.code()));
     }
 
     /**

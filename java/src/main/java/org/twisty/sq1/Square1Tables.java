@@ -33,7 +33,7 @@ public final class Square1Tables extends NativeObject implements AutoCloseable {
      */
     public Square1State randomState(long seed, Colouring colouring) {
         Objects.requireNonNull(colouring, "colouring must not be null");
-        return withPointer(p -> Square1State.ofCanonical(nativeRandomState(p, seed, colouring.ordinal())));
+        return withPointer(p -> Square1State.ofCanonical(nativeRandomState(p, seed, colouring.code())));
     }
 
     /**
@@ -46,7 +46,7 @@ public final class Square1Tables extends NativeObject implements AutoCloseable {
      */
     public long countShapes(ShapeCount kind) {
         Objects.requireNonNull(kind, "kind must not be null");
-        return withPointerAsLong(p -> nativeCountShapes(p, kind.ordinal()));
+        return withPointerAsLong(p -> nativeCountShapes(p, kind.code()));
     }
 
     /**

@@ -35,6 +35,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
+import org.twisty.BuildProgress;
 import org.twisty.Cancellation;
 import org.twisty.DatabaseException;
 import org.twisty.HostileFiles;
@@ -146,29 +147,29 @@ class Square1DatabaseTest {
         assertEquals("", db.solve(solved).wca());
         boolean sawFlipped = false;
         for (Square1State s : states) {
-            Square1Solution sol = db.solve(s);
+            DatabaseSolution sol = db.solve(s);
             assertEquals(db.distance(s), sol.twists());
             assertEquals(sol.wca(), sol.toString());
             Square1State end = sol.endsUpsideDown() ? s.apply(sol.article(), Notation.ARTICLE) : s.apply(sol.wca());
             assertTrue(end.isSolvedIgnoringMiddle(), s + " + " + sol.article() + " = " + end);
             sawFlipped |= sol.endsUpsideDown();
             // Every solution of the stream and of the iterator is a shortest one, the first is solve's.
-            List<Square1Solution> all;
-            try (Stream<Square1Solution> stream = db.solutions(s, Long.MAX_VALUE)) {
+            List<DatabaseSolution> all;
+            try (Stream<DatabaseSolution> stream = db.solutions(s, Long.MAX_VALUE)) {
                 all = stream.collect(Collectors.toList());
             }
             assertEquals(sol, all.get(0));
-            for (Square1Solution other : all) {
+            for (DatabaseSolution other : all) {
                 assertEquals(sol.twists(), other.twists());
                 Square1State e = other.endsUpsideDown() ? s.apply(other.article(), Notation.ARTICLE) : s.apply(other.wca());
                 assertTrue(e.isSolvedIgnoringMiddle(), s + " + " + other.article());
             }
-            List<Square1Solution> viaIterator = new ArrayList<>();
+            List<DatabaseSolution> viaIterator = new ArrayList<>();
             db.solutionsIterator(s, 3).forEachRemaining(viaIterator::add);
             assertEquals(all.subList(0, Math.min(3, all.size())), viaIterator);
         }
         assertTrue(sawFlipped, "the vector states include a solution that ends upside down");
-        try (Stream<Square1Solution> none = db.solutions(solved, 0)) {
+        try (Stream<DatabaseSolution> none = db.solutions(solved, 0)) {
             assertEquals(0, none.count());
         }
     }
@@ -176,8 +177,8 @@ class Square1DatabaseTest {
     @Test
     void solutionValueSemantics() {
         Square1State s = states.get(states.size() - 1);
-        Square1Solution a = db.solve(s);
-        Square1Solution b = db.solve(s);
+        DatabaseSolution a = db.solve(s);
+        DatabaseSolution b = db.solve(s);
         assertEquals(a, b);
         assertEquals(a.hashCode(), b.hashCode());
         assertNotEquals(a, db.solve(Square1State.solved(Colouring.SILVER)));
@@ -225,7 +226,7 @@ class Square1DatabaseTest {
     private static List<String> answers(Square1Database d) {
         List<String> out = new ArrayList<>();
         for (Square1State s : states) {
-            Square1Solution sol = d.solve(s);
+            DatabaseSolution sol = d.solve(s);
             out.add(d.distance(s) + " " + sol.wca() + " " + sol.article() + " " + sol.endsUpsideDown());
         }
         return out;
@@ -250,17 +251,17 @@ class Square1DatabaseTest {
     @Test
     void iteratorsOutliveTheirDatabase() throws Exception {
         Square1State s = states.get(states.size() - 1);
-        List<Square1Solution> all;
-        try (Stream<Square1Solution> stream = db.solutions(s, Long.MAX_VALUE)) {
+        List<DatabaseSolution> all;
+        try (Stream<DatabaseSolution> stream = db.solutions(s, Long.MAX_VALUE)) {
             all = stream.collect(Collectors.toList());
         }
         // Close the database while another thread iterates: the walk keeps its own reference.
         for (int round = 0; round < 20; round++) {
             Square1Database d = Square1Database.open(path);
-            Iterator<Square1Solution> it = d.solutionsIterator(s, Long.MAX_VALUE);
+            Iterator<DatabaseSolution> it = d.solutionsIterator(s, Long.MAX_VALUE);
             CountDownLatch started = new CountDownLatch(1);
-            CompletableFuture<List<Square1Solution>> seen = CompletableFuture.supplyAsync(() -> {
-                List<Square1Solution> got = new ArrayList<>();
+            CompletableFuture<List<DatabaseSolution>> seen = CompletableFuture.supplyAsync(() -> {
+                List<DatabaseSolution> got = new ArrayList<>();
                 started.countDown();
                 it.forEachRemaining(got::add);
                 return got;
@@ -276,8 +277,8 @@ class Square1DatabaseTest {
     void closingAStreamWhileAnotherThreadIterates() throws Exception {
         Square1State s = states.get(states.size() - 1);
         for (int round = 0; round < 50; round++) {
-            Stream<Square1Solution> stream = db.solutions(s, Long.MAX_VALUE);
-            Iterator<Square1Solution> it = stream.iterator();
+            Stream<DatabaseSolution> stream = db.solutions(s, Long.MAX_VALUE);
+            Iterator<DatabaseSolution> it = stream.iterator();
             CompletableFuture<Integer> seen = CompletableFuture.supplyAsync(() -> {
                 int n = 0;
                 while (it.hasNext()) {
@@ -291,12 +292,12 @@ class Square1DatabaseTest {
                 assertTrue(seen.get(30, TimeUnit.SECONDS) >= 0);
             } catch (ExecutionException e) {
                 assertTrue(e.getCause() instanceof IllegalStateException, e.toString());
-                assertEquals("Square1SolutionIterator is closed", e.getCause().getMessage());
+                assertEquals("DatabaseSolutionIterator is closed", e.getCause().getMessage());
             }
             stream.close(); // harmless
         }
         // An iterator closed early (it is AutoCloseable) refuses to go on.
-        Iterator<Square1Solution> it = db.solutionsIterator(s, Long.MAX_VALUE);
+        Iterator<DatabaseSolution> it = db.solutionsIterator(s, Long.MAX_VALUE);
         assertTrue(it.hasNext());
         ((AutoCloseable) it).close();
         it.next(); // the one already fetched
@@ -410,13 +411,13 @@ class Square1DatabaseTest {
         String noWayDown = deadEnd + ": level 2 stored for " + state
                 + ", but no state one twist away has level 1: the file is corrupt";
         try (Square1Database d = Square1Database.open(deadEnd)) {
-            Iterator<Square1Solution> it = d.solutionsIterator(state, 5);
+            Iterator<DatabaseSolution> it = d.solutionsIterator(state, 5);
             DatabaseException e = assertThrows(DatabaseException.class, it::hasNext);
             assertEquals(4, e.code());
             assertEquals(noWayDown, e.getMessage());
             assertFalse(it.hasNext(), "nothing after the error");
             assertThrows(java.util.NoSuchElementException.class, it::next);
-            try (Stream<Square1Solution> all = d.solutions(state, 5)) {
+            try (Stream<DatabaseSolution> all = d.solutions(state, 5)) {
                 assertEquals(noWayDown, assertThrows(DatabaseException.class, () -> all.collect(Collectors.toList()))
                         .getMessage());
             }

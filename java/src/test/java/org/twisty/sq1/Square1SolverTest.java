@@ -40,6 +40,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
+import org.twisty.BuildProgress;
 import org.twisty.Cancellation;
 import org.twisty.DatabaseException;
 import org.twisty.HostileFiles;
@@ -243,7 +244,7 @@ class Square1SolverTest {
     void valuesAndMetricCodes() {
         assertEquals(List.of(Metric.TWIST, Metric.WCA, Metric.FACE_TURN), List.of(Metric.values()));
         for (Metric m : Metric.values()) {
-            assertSame(m, Metric.fromCode(m.ordinal()));
+            assertSame(m, Metric.fromCode(m.code()));
         }
         SolverSolution a = solver.solve(easy.get(3), Metric.WCA);
         SolverSolution b = solver.solve(easy.get(3), Metric.WCA);
@@ -495,6 +496,10 @@ class Square1SolverTest {
                     () -> solver.solutions(hard, Metric.WCA, 3, null, c)).getMessage());
             assertEquals(cancelled, assertThrows(CancellationException.class,
                     () -> solver.solveFast(hard, FastSolveOptions.defaults().withCancellation(c))).getMessage());
+            // Even a search that would take no time.
+            Square1State solved = Square1State.solved(Colouring.SIX_COLOUR);
+            assertEquals(cancelled, assertThrows(CancellationException.class,
+                    () -> solver.solveFast(solved, FastSolveOptions.defaults().withCancellation(c))).getMessage());
         }
 
         // From the progress listener, on the searching thread.

@@ -17,16 +17,16 @@ import org.twisty.NativeObject;
  * {@link org.twisty.DatabaseException} from {@link #hasNext()} (and so from {@link #next()}); the
  * iterator is then closed and at its end, as the engine's walk is.
  */
-final class Square1SolutionIterator extends NativeObject implements Iterator<Square1Solution> {
+final class DatabaseSolutionIterator extends NativeObject implements Iterator<DatabaseSolution> {
     static {
         NativeLibrary.load();
     }
 
-    private Square1Solution next;
+    private DatabaseSolution next;
     private boolean exhausted;
 
-    Square1SolutionIterator(long pointer) {
-        super("Square1SolutionIterator", pointer, Square1SolutionIterator::nativeFree);
+    DatabaseSolutionIterator(long pointer) {
+        super("DatabaseSolutionIterator", pointer, DatabaseSolutionIterator::nativeFree);
     }
 
     @Override
@@ -37,9 +37,9 @@ final class Square1SolutionIterator extends NativeObject implements Iterator<Squ
         if (exhausted) {
             return false;
         }
-        Square1Solution s;
+        DatabaseSolution s;
         try {
-            s = withPointer(Square1SolutionIterator::nativeNext);
+            s = withPointer(DatabaseSolutionIterator::nativeNext);
         } catch (DatabaseException corrupt) {
             // The engine's walk ends at its error; free it now rather than at the cleaner.
             exhausted = true;
@@ -56,11 +56,11 @@ final class Square1SolutionIterator extends NativeObject implements Iterator<Squ
     }
 
     @Override
-    public synchronized Square1Solution next() {
+    public synchronized DatabaseSolution next() {
         if (!hasNext()) {
             throw new NoSuchElementException("no more solutions");
         }
-        Square1Solution s = next;
+        DatabaseSolution s = next;
         next = null;
         return s;
     }
@@ -68,5 +68,5 @@ final class Square1SolutionIterator extends NativeObject implements Iterator<Squ
     private static native void nativeFree(long iterator);
 
     /** The next solution, or null at the end of the walk. */
-    private static native Square1Solution nativeNext(long iterator);
+    private static native DatabaseSolution nativeNext(long iterator);
 }

@@ -4,20 +4,21 @@ import java.util.Objects;
 
 /**
  * One shortest solution of a Silver-edition state, as found by a {@link Square1Database}: an
- * immutable value with the moves in both notations.
+ * immutable value with the moves in both notations. (The six-colour solver's answers are
+ * {@link SolverSolution}s.)
  *
  * <p>The moves in WCA notation ({@link #wca()}) solve the state up to a whole-puzzle flip: when
  * {@link #endsUpsideDown()} is true they leave the solved puzzle upside down, and the article
  * form ({@link #article()}) ends with {@code !}, the flip that turns it right side up.
  */
-public final class Square1Solution {
+public final class DatabaseSolution {
     private final String wca;
     private final String article;
     private final int twists;
     private final boolean endsUpsideDown;
 
     /** Created by the native library (and nowhere else). */
-    Square1Solution(String wca, String article, int twists, boolean endsUpsideDown) {
+    DatabaseSolution(String wca, String article, int twists, boolean endsUpsideDown) {
         this.wca = Objects.requireNonNull(wca, "wca must not be null");
         this.article = Objects.requireNonNull(article, "article must not be null");
         this.twists = twists;
@@ -75,10 +76,10 @@ public final class Square1Solution {
         if (this == o) {
             return true;
         }
-        if (!(o instanceof Square1Solution)) {
+        if (!(o instanceof DatabaseSolution)) {
             return false;
         }
-        Square1Solution s = (Square1Solution) o;
+        DatabaseSolution s = (DatabaseSolution) o;
         return twists == s.twists && endsUpsideDown == s.endsUpsideDown && wca.equals(s.wca)
                 && article.equals(s.article);
     }

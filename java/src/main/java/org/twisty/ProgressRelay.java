@@ -1,13 +1,13 @@
-package org.twisty.sq1;
+package org.twisty;
 
 /**
- * What native code calls with each progress report of a long operation (a database build, the
+ * What native code calls with each progress report of a long operation (a database build, a
  * solver's table build, an optimal search), on the thread that started the operation. The native
  * side finds {@link #report} by name and signature; a listener's exception propagates out of the
  * native call (see {@link BuildListener}).
  *
- * <p>Public only so that the library's other packages (the 3x3x3 solver) can pass one to their
- * native calls; applications use {@link BuildListener}.
+ * <p>Public only so that the library's puzzle packages can pass one to their native calls;
+ * applications use {@link BuildListener}.
  */
 public final class ProgressRelay {
     private final BuildListener listener;

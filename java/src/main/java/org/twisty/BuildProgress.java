@@ -1,4 +1,4 @@
-package org.twisty.sq1;
+package org.twisty;
 
 import java.util.Objects;
 
