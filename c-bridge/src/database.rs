@@ -46,8 +46,8 @@ pub struct twisty_sq1_database_solution {
     pub flipped: bool,
 }
 
-impl From<api::SolutionText> for twisty_sq1_database_solution {
-    fn from(s: api::SolutionText) -> Self {
+impl From<api::DatabaseSolutionText> for twisty_sq1_database_solution {
+    fn from(s: api::DatabaseSolutionText) -> Self {
         Self {
             wca: Some(c_string(s.wca)),
             article: Some(c_string(s.article)),
@@ -218,7 +218,7 @@ fn twisty_sq1_solutions_next(
             .next();
         match next {
             Some(solution) => {
-                let solution = api::SolutionText::from(solution?);
+                let solution = api::DatabaseSolutionText::from(solution?);
                 put(out, solution.into())?;
                 put(found, true)
             }

@@ -42,8 +42,8 @@ pub struct twisty_sq1_solver_solution {
     pub twists: u32,
 }
 
-impl From<api::SolveText> for twisty_sq1_solver_solution {
-    fn from(s: api::SolveText) -> Self {
+impl From<api::SolverSolutionText> for twisty_sq1_solver_solution {
+    fn from(s: api::SolverSolutionText) -> Self {
         Self {
             wca: Some(c_string(s.wca)),
             length: s.length,

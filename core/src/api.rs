@@ -190,19 +190,19 @@ pub fn db_distance(db: &Database, state: &str) -> Result<u32> {
     db.distance(&State::parse(state)?)
 }
 
-/// A solution as text: WCA notation, article notation (ending with `!` when the moves leave the
+/// A database solution as text: WCA notation, article notation (ending with `!` when the moves leave the
 /// puzzle upside down), its twists, and whether it ends upside down.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SolutionText {
+pub struct DatabaseSolutionText {
     pub wca: String,
     pub article: String,
     pub twists: u32,
     pub flipped: bool,
 }
 
-impl From<Solution> for SolutionText {
-    fn from(s: Solution) -> SolutionText {
-        SolutionText {
+impl From<Solution> for DatabaseSolutionText {
+    fn from(s: Solution) -> DatabaseSolutionText {
+        DatabaseSolutionText {
             wca: s.to_wca(),
             article: s.to_article(),
             twists: s.twists() as u32,
@@ -212,7 +212,7 @@ impl From<Solution> for SolutionText {
 }
 
 /// One shortest solution of a Silver state.
-pub fn db_solve(db: &Database, state: &str) -> Result<SolutionText> {
+pub fn db_solve(db: &Database, state: &str) -> Result<DatabaseSolutionText> {
     Ok(db.solve(&State::parse(state)?)?.into())
 }
 
@@ -311,15 +311,15 @@ pub fn sq1_solver_default_path() -> String {
 /// A solver's answer: the moves in WCA notation, the length in the metric asked for, and the
 /// number of twists.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SolveText {
+pub struct SolverSolutionText {
     pub wca: String,
     pub length: u32,
     pub twists: u32,
 }
 
-impl From<crate::sq1::solve::Solution> for SolveText {
-    fn from(s: crate::sq1::solve::Solution) -> SolveText {
-        SolveText {
+impl From<crate::sq1::solve::Solution> for SolverSolutionText {
+    fn from(s: crate::sq1::solve::Solution) -> SolverSolutionText {
+        SolverSolutionText {
             wca: s.to_wca(),
             length: s.length,
             twists: s.twists() as u32,
@@ -336,7 +336,7 @@ pub fn sq1_solve(
     timeout_ms: i64,
     progress: &mut dyn FnMut(&ProgressReport),
     cancel: &CancelToken,
-) -> Result<SolveText> {
+) -> Result<SolverSolutionText> {
     let (state, metric) = (State::parse(state)?, metric(metric_code)?);
     let limits = SearchLimits {
         deadline: deadline(timeout_ms)?,
@@ -357,7 +357,7 @@ pub fn sq1_solutions(
     limit: u32,
     timeout_ms: i64,
     cancel: &CancelToken,
-) -> Result<Vec<SolveText>> {
+) -> Result<Vec<SolverSolutionText>> {
     let (state, metric) = (State::parse(state)?, metric(metric_code)?);
     let limits = SearchLimits {
         deadline: deadline(timeout_ms)?,
@@ -370,7 +370,7 @@ pub fn sq1_solutions(
         &limits,
         &mut crate::progress::NoProgress,
     )?;
-    Ok(v.into_iter().map(SolveText::from).collect())
+    Ok(v.into_iter().map(SolverSolutionText::from).collect())
 }
 
 /// The optimal length of a six-colour state in a metric.
@@ -390,7 +390,7 @@ pub fn sq1_solve_fast(
     node_limit: u64,
     timeout_ms: i64,
     cancel: &CancelToken,
-) -> Result<SolveText> {
+) -> Result<SolverSolutionText> {
     let opts = FastOptions {
         metric: metric(metric_code)?,
         max_length: (max_length > 0).then_some(max_length),

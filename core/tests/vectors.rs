@@ -246,7 +246,7 @@ fn metric_code(name: &str) -> i32 {
     }
 }
 
-fn solve_text(s: &api::SolveText) -> String {
+fn solve_text(s: &api::SolverSolutionText) -> String {
     format!("{}|{}|{}", s.wca, s.length, s.twists)
 }
 
@@ -285,7 +285,7 @@ fn cube3_solver_at(path: &str) -> twisty::Result<std::sync::Arc<twisty::cube3::s
     Ok(s)
 }
 
-fn solution_text(s: &api::SolutionText) -> String {
+fn solution_text(s: &api::DatabaseSolutionText) -> String {
     format!("{}|{}|{}|{}", s.wca, s.article, s.twists, s.flipped)
 }
 
@@ -1611,7 +1611,7 @@ fn cube3_solver_vectors(header: &str, tables: &Tables) -> String {
     // Rust has no null: the README's contract for a null table file, replayed by Java and .NET.
     writeln!(
         out,
-        "cube3_solver_open\t\\N\terr:null_argument:7:tableFile must not be null"
+        "cube3_solver_open\t\\N\terr:null_argument:7:path must not be null"
     )
     .unwrap();
 

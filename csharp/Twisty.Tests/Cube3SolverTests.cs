@@ -138,7 +138,7 @@ public class Cube3SolverTests(SharedCube3Solver shared) : IClassFixture<SharedCu
             Assert.Equal($"{param} must not be null", ex.Message);
             AssertCode(7, ex);
         }
-        AssertNull("tableFile", () => Cube3Solver.OpenExisting(null!));
+        AssertNull("path", () => Cube3Solver.OpenExisting(null!));
         AssertNull("cube", () => Solver.Solve(null!));
         AssertNull("cube", () => Solver.Solve(null!, 21, TimeSpan.FromSeconds(1)));
     }

@@ -277,9 +277,9 @@ public class Square1SolverTests(SharedSolver shared) : IClassFixture<SharedSolve
             Assert.Equal($"{param} must not be null", ex.Message);
             AssertCode(7, ex);
         }
-        AssertNull("tableFile", () => Square1Solver.Open(null!));
-        AssertNull("tableFile", () => Square1Solver.OpenAsync(null!));
-        AssertNull("tableFile", () => Square1Solver.OpenExisting(null!));
+        AssertNull("path", () => Square1Solver.Open(null!));
+        AssertNull("path", () => Square1Solver.OpenAsync(null!));
+        AssertNull("path", () => Square1Solver.OpenExisting(null!));
         AssertNull("state", () => Solver.Solve(null!, Metric.Twist));
         AssertNull("state", () => Solver.Solutions(null!, Metric.Twist, 1));
         AssertNull("state", () => Solver.Distance(null!, Metric.Twist));

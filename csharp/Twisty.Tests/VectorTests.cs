@@ -231,20 +231,20 @@ public class VectorTests
     /// The solver of a table file, opened once per run with <see cref="Square1Solver.OpenExisting"/>
     /// (never builds; a failed open is not kept). A null path goes to the API, which rejects it.
     /// </summary>
-    private static Square1Solver Solver(string? tableFile)
+    private static Square1Solver Solver(string? path)
     {
-        if (tableFile is null)
+        if (path is null)
         {
-            return Square1Solver.OpenExisting(null!); // "tableFile must not be null"
+            return Square1Solver.OpenExisting(null!); // "path must not be null"
         }
-        var lazy = OpenSolvers.GetOrAdd(tableFile, p => new Lazy<Square1Solver>(() => Square1Solver.OpenExisting(p)));
+        var lazy = OpenSolvers.GetOrAdd(path, p => new Lazy<Square1Solver>(() => Square1Solver.OpenExisting(p)));
         try
         {
             return lazy.Value;
         }
         catch
         {
-            OpenSolvers.TryRemove(new KeyValuePair<string, Lazy<Square1Solver>>(tableFile, lazy));
+            OpenSolvers.TryRemove(new KeyValuePair<string, Lazy<Square1Solver>>(path, lazy));
             throw;
         }
     }
@@ -253,27 +253,27 @@ public class VectorTests
     /// The 3x3x3 solver of a table file, opened once per run with <see cref="Cube3Solver.OpenExisting"/>
     /// (never builds; a failed open is not kept). A null path goes to the API, which rejects it.
     /// </summary>
-    private static Cube3Solver Cube3SolverAt(string? tableFile)
+    private static Cube3Solver Cube3SolverAt(string? path)
     {
-        if (tableFile is null)
+        if (path is null)
         {
-            return Cube3Solver.OpenExisting(null!); // "tableFile must not be null"
+            return Cube3Solver.OpenExisting(null!); // "path must not be null"
         }
-        var lazy = OpenCube3Solvers.GetOrAdd(tableFile, p => new Lazy<Cube3Solver>(() => Cube3Solver.OpenExisting(p)));
+        var lazy = OpenCube3Solvers.GetOrAdd(path, p => new Lazy<Cube3Solver>(() => Cube3Solver.OpenExisting(p)));
         try
         {
             return lazy.Value;
         }
         catch
         {
-            OpenCube3Solvers.TryRemove(new KeyValuePair<string, Lazy<Cube3Solver>>(tableFile, lazy));
+            OpenCube3Solvers.TryRemove(new KeyValuePair<string, Lazy<Cube3Solver>>(path, lazy));
             throw;
         }
     }
 
-    private static string Cube3SolverOpen(string? tableFile)
+    private static string Cube3SolverOpen(string? path)
     {
-        Cube3SolverAt(tableFile);
+        Cube3SolverAt(path);
         return "true";
     }
 
@@ -298,9 +298,9 @@ public class VectorTests
         return "";
     }
 
-    private static string SolverOpen(string? tableFile)
+    private static string SolverOpen(string? path)
     {
-        Solver(tableFile);
+        Solver(path);
         return "";
     }
 

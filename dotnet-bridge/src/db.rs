@@ -35,8 +35,8 @@ pub struct DatabaseSolutionText {
     pub flipped: bool,
 }
 
-impl From<api::SolutionText> for DatabaseSolutionText {
-    fn from(s: api::SolutionText) -> Self {
+impl From<api::DatabaseSolutionText> for DatabaseSolutionText {
+    fn from(s: api::DatabaseSolutionText) -> Self {
         Self {
             wca: ffi::String::from_string(s.wca),
             article: ffi::String::from_string(s.article),
@@ -48,7 +48,7 @@ impl From<api::SolutionText> for DatabaseSolutionText {
 
 impl From<Solution> for DatabaseSolutionText {
     fn from(s: Solution) -> Self {
-        api::SolutionText::from(s).into()
+        api::DatabaseSolutionText::from(s).into()
     }
 }
 

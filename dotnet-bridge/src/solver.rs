@@ -33,8 +33,8 @@ pub struct SolverSolutionText {
     pub twists: u32,
 }
 
-impl From<api::SolveText> for SolverSolutionText {
-    fn from(s: api::SolveText) -> Self {
+impl From<api::SolverSolutionText> for SolverSolutionText {
+    fn from(s: api::SolverSolutionText) -> Self {
         Self {
             wca: ffi::String::from_string(s.wca),
             length: s.length,

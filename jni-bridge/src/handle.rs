@@ -91,10 +91,10 @@ macro_rules! handle_class {
 /// The shared exports of a solver class backed by a table file (`Square1Solver`,
 /// `Cube3Solver`): [`handle_class!`] for `Arc<$solver>` and
 ///
-/// - `nativeOpen(String tableFile, ProgressRelay relay, long cancellation)`: open-or-build,
+/// - `nativeOpen(String path, ProgressRelay relay, long cancellation)`: open-or-build,
 ///   reporting a build through the relay on the calling thread, watching the `Cancellation`
 ///   handle (0 = none);
-/// - `nativeOpenExisting(String tableFile)`: open, never build;
+/// - `nativeOpenExisting(String path)`: open, never build;
 /// - `nativeDefaultPath()`: the default table file.
 ///
 /// The three paths are the facade's functions for it (`api::sq1_solver_open`,
@@ -117,7 +117,7 @@ macro_rules! solver_class {
             cancel: ::jni::sys::jlong,
         ) -> ::jni::sys::jlong {
             $crate::error::call(&mut env, |env| {
-                let path = $crate::error::string_arg(env, &table_file, "tableFile")?;
+                let path = $crate::error::string_arg(env, &table_file, "path")?;
                 let token = $crate::cancellation::token_or_new(cancel)?;
                 let solver = $crate::progress::with_relay(env, &relay, &token, |progress| {
                     $open(&path, progress, &token)
@@ -134,7 +134,7 @@ macro_rules! solver_class {
             table_file: ::jni::objects::JString<'local>,
         ) -> ::jni::sys::jlong {
             $crate::error::call(&mut env, |env| {
-                let path = $crate::error::string_arg(env, &table_file, "tableFile")?;
+                let path = $crate::error::string_arg(env, &table_file, "path")?;
                 Ok($crate::handle::into_handle($open_existing(&path)?))
             })
         }

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use jni::objects::{JClass, JLongArray, JObject, JString, JValue};
 use jni::sys::{jboolean, jint, jlong};
 use jni::{Env, EnvUnowned, jni_mangle, jni_sig, jni_str};
-use twisty::api::{self, SolutionText};
+use twisty::api::{self, DatabaseSolutionText};
 use twisty::sq1::db::Database;
 
 use crate::error::{Result, call, string_arg, u32_arg, u64_arg, u64_array_result};
@@ -21,7 +21,7 @@ crate::handle_class!(fn database -> Arc<Database>, "org.twisty.sq1.Square1Databa
 /// flipped)`.
 pub(crate) fn solution_object<'local>(
     env: &mut Env<'local>,
-    s: &SolutionText,
+    s: &DatabaseSolutionText,
 ) -> Result<JObject<'local>> {
     let wca = JString::from_str(env, &s.wca)?;
     let article = JString::from_str(env, &s.article)?;

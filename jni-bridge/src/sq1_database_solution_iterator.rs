@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use jni::objects::{JClass, JObject};
 use jni::sys::jlong;
 use jni::{EnvUnowned, jni_mangle};
-use twisty::api::SolutionText;
+use twisty::api::DatabaseSolutionText;
 use twisty::sq1::db::{Database, Solutions};
 use twisty::{Error, ErrorKind};
 
@@ -40,7 +40,7 @@ pub fn native_next<'local>(
             walk.next()
         };
         match next {
-            Some(s) => solution_object(env, &SolutionText::from(s?)),
+            Some(s) => solution_object(env, &DatabaseSolutionText::from(s?)),
             None => Ok(JObject::null()),
         }
     })

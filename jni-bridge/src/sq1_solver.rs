@@ -8,7 +8,7 @@
 use jni::objects::{JClass, JObject, JObjectArray, JString, JValue};
 use jni::sys::{jint, jlong};
 use jni::{Env, EnvUnowned, jni_mangle, jni_sig, jni_str};
-use twisty::api::{self, ScrambleText, SolveText};
+use twisty::api::{self, ScrambleText, SolverSolutionText};
 use twisty::sq1::solve::Solver;
 
 use crate::error::{Result, call, string_arg, u32_arg, u64_arg};
@@ -26,7 +26,7 @@ crate::solver_class!(
 /// A new `org.twisty.sq1.SolverSolution(String wca, int length, int twists, int metric)`.
 fn solution_object<'local>(
     env: &mut Env<'local>,
-    s: &SolveText,
+    s: &SolverSolutionText,
     metric: jint,
 ) -> Result<JObject<'local>> {
     let wca = JString::from_str(env, &s.wca)?;

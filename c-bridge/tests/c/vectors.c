@@ -838,15 +838,6 @@ static op_t const *op_named(char const *name) {
     malformed("unknown op %s: teach vectors.c about it", name);
 }
 
-/* TODO(tableFile -> path): Java and .NET still name the solvers' table path `tableFile`, and
- * the vector rows pin their message; C names it `path`. The rows agree once the others rename
- * it (the lead's change); until then this one message is accepted as the C equivalent. */
-static bool same_outcome(char const *got, char const *want) {
-    return strcmp(got, want) == 0 ||
-           (strcmp(want, "err:null_argument:7:tableFile must not be null") == 0 &&
-            strcmp(got, "err:null_argument:7:path must not be null") == 0);
-}
-
 /* ---- The replay -------------------------------------------------------------------------- */
 
 static int by_name(void const *a, void const *b) {
@@ -947,7 +938,7 @@ static void replay_all(void) {
             text_printf(&transcript, "%s:%d\t", names[f], number);
             text_replacing(&transcript, got.data, db_dir, "$DB");
             text_puts(&transcript, "\n");
-            bool ok = same_outcome(got.data, want.data);
+            bool ok = strcmp(got.data, want.data) == 0;
             if (!ok) fprintf(stderr, "FAILED %s:%d\n  want %s\n  got  %s\n", names[f], number, want.data, got.data);
             count_result(ok);
         }

@@ -71,7 +71,7 @@ public sealed class Cube3Solver : IDisposable
     /// regular file fail at once, before any build, and no <c>.partial</c> file is left after a
     /// failure.</para>
     /// </remarks>
-    /// <param name="tableFile">The table file; null or empty means <see cref="DefaultTableFile"/>.</param>
+    /// <param name="path">The table file; null or empty means <see cref="DefaultTableFile"/>.</param>
     /// <param name="progress">Receives build reports on the calling thread (none when the file is
     /// usable). An exception it throws cancels the build and is rethrown from this method once the
     /// native build has stopped.</param>
@@ -80,9 +80,9 @@ public sealed class Cube3Solver : IDisposable
     /// <exception cref="OperationCanceledException">The build was cancelled (code 5).</exception>
     /// <exception cref="DatabaseException">The file is of another kind, not a regular file, or
     /// cannot be written or read back (code 4).</exception>
-    public static Cube3Solver Open(string? tableFile = null, IProgress<BuildProgress>? progress = null,
+    public static Cube3Solver Open(string? path = null, IProgress<BuildProgress>? progress = null,
         CancellationToken cancellationToken = default) =>
-        OpenCore(tableFile ?? "", progress, cancellationToken);
+        OpenCore(path ?? "", progress, cancellationToken);
 
     /// <summary>Opens the solver's table file (building it when needed) on a dedicated thread; see <see cref="Open"/>.</summary>
     /// <returns>
@@ -90,21 +90,21 @@ public sealed class Cube3Solver : IDisposable
     /// <see cref="OperationCanceledException"/>, code 5) when <paramref name="cancellationToken"/>
     /// stops the build, and faults with the exception a <paramref name="progress"/> callback threw.
     /// </returns>
-    public static Task<Cube3Solver> OpenAsync(string? tableFile = null, IProgress<BuildProgress>? progress = null,
+    public static Task<Cube3Solver> OpenAsync(string? path = null, IProgress<BuildProgress>? progress = null,
         CancellationToken cancellationToken = default)
     {
-        var path = tableFile ?? "";
-        return Task.Factory.StartNew(() => OpenCore(path, progress, cancellationToken),
+        var file = path ?? "";
+        return Task.Factory.StartNew(() => OpenCore(file, progress, cancellationToken),
             cancellationToken, TaskCreationOptions.LongRunning | TaskCreationOptions.DenyChildAttach, TaskScheduler.Default);
     }
 
-    private static Cube3Solver OpenCore(string tableFile, IProgress<BuildProgress>? progress, CancellationToken cancellationToken)
+    private static Cube3Solver OpenCore(string path, IProgress<BuildProgress>? progress, CancellationToken cancellationToken)
     {
         using var op = NativeOperation.Start(CancelTokenName, cancellationToken, progress);
         Cube3SolverHandle handle;
         try
         {
-            handle = Cube3SolverHandle.Open(Name, tableFile, op);
+            handle = Cube3SolverHandle.Open(Name, path, op);
         }
         catch
         {
@@ -124,13 +124,13 @@ public sealed class Cube3Solver : IDisposable
     }
 
     /// <summary>Opens an existing, complete table file (written by <see cref="Open"/>); never builds.</summary>
-    /// <exception cref="ArgumentNullException"><paramref name="tableFile"/> is null (code 7).</exception>
+    /// <exception cref="ArgumentNullException"><paramref name="path"/> is null (code 7).</exception>
     /// <exception cref="DatabaseException">The file is missing, truncated, damaged, stale or not a
     /// 3x3x3 table file (code 4); the message names the file and the reason.</exception>
-    public static Cube3Solver OpenExisting(string tableFile)
+    public static Cube3Solver OpenExisting(string path)
     {
-        NativeErrors.ThrowIfNull(tableFile, nameof(tableFile));
-        return new(Cube3SolverHandle.OpenExisting(Name, tableFile));
+        NativeErrors.ThrowIfNull(path, nameof(path));
+        return new(Cube3SolverHandle.OpenExisting(Name, path));
     }
 
     /// <summary>

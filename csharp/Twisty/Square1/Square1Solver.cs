@@ -70,22 +70,22 @@ public sealed class Square1Solver : IDisposable
     /// regular file fail at once, before any build, and no <c>.partial</c> file is left after a
     /// failure.</para>
     /// </remarks>
-    /// <param name="tableFile">The table file; an empty string means <see cref="DefaultTableFile"/>.
-    /// A build writes <c>&lt;tableFile&gt;.partial</c> and renames it when complete.</param>
+    /// <param name="path">The table file; an empty string means <see cref="DefaultTableFile"/>.
+    /// A build writes <c>&lt;path&gt;.partial</c> and renames it when complete.</param>
     /// <param name="progress">Receives build reports on the calling thread (none when the file is
     /// usable). An exception it throws cancels the build and is rethrown from this method once the
     /// native build has stopped.</param>
     /// <param name="cancellationToken">Stops a build soon after it is cancelled; already
     /// cancelled, nothing is opened or created.</param>
-    /// <exception cref="ArgumentNullException"><paramref name="tableFile"/> is null (code 7).</exception>
+    /// <exception cref="ArgumentNullException"><paramref name="path"/> is null (code 7).</exception>
     /// <exception cref="OperationCanceledException">The build was cancelled (code 5).</exception>
     /// <exception cref="DatabaseException">The file is of another kind, not a regular file, or
     /// cannot be written or read back (code 4).</exception>
-    public static Square1Solver Open(string tableFile, IProgress<BuildProgress>? progress = null,
+    public static Square1Solver Open(string path, IProgress<BuildProgress>? progress = null,
         CancellationToken cancellationToken = default)
     {
-        NativeErrors.ThrowIfNull(tableFile, nameof(tableFile));
-        return OpenCore(tableFile, progress, cancellationToken);
+        NativeErrors.ThrowIfNull(path, nameof(path));
+        return OpenCore(path, progress, cancellationToken);
     }
 
     /// <summary>Opens the solver's table file (building it when needed) on a dedicated thread; see <see cref="Open"/>.</summary>
@@ -94,31 +94,31 @@ public sealed class Square1Solver : IDisposable
     /// <see cref="OperationCanceledException"/>, code 5) when <paramref name="cancellationToken"/>
     /// stops the build, and faults with the exception a <paramref name="progress"/> callback threw.
     /// </returns>
-    /// <exception cref="ArgumentNullException"><paramref name="tableFile"/> is null (code 7), thrown at once.</exception>
-    public static Task<Square1Solver> OpenAsync(string tableFile, IProgress<BuildProgress>? progress = null,
+    /// <exception cref="ArgumentNullException"><paramref name="path"/> is null (code 7), thrown at once.</exception>
+    public static Task<Square1Solver> OpenAsync(string path, IProgress<BuildProgress>? progress = null,
         CancellationToken cancellationToken = default)
     {
-        NativeErrors.ThrowIfNull(tableFile, nameof(tableFile));
-        return Task.Factory.StartNew(() => OpenCore(tableFile, progress, cancellationToken),
+        NativeErrors.ThrowIfNull(path, nameof(path));
+        return Task.Factory.StartNew(() => OpenCore(path, progress, cancellationToken),
             cancellationToken, TaskCreationOptions.LongRunning | TaskCreationOptions.DenyChildAttach, TaskScheduler.Default);
     }
 
     /// <summary>Opens an existing, complete table file (written by <see cref="Open"/>); never builds.</summary>
-    /// <exception cref="ArgumentNullException"><paramref name="tableFile"/> is null (code 7).</exception>
+    /// <exception cref="ArgumentNullException"><paramref name="path"/> is null (code 7).</exception>
     /// <exception cref="DatabaseException">The file is missing, truncated, damaged, stale or not a solver table file (code 4).</exception>
-    public static Square1Solver OpenExisting(string tableFile)
+    public static Square1Solver OpenExisting(string path)
     {
-        NativeErrors.ThrowIfNull(tableFile, nameof(tableFile));
-        return new(SolverHandle.OpenExisting(Name, tableFile));
+        NativeErrors.ThrowIfNull(path, nameof(path));
+        return new(SolverHandle.OpenExisting(Name, path));
     }
 
-    private static Square1Solver OpenCore(string tableFile, IProgress<BuildProgress>? progress, CancellationToken cancellationToken)
+    private static Square1Solver OpenCore(string path, IProgress<BuildProgress>? progress, CancellationToken cancellationToken)
     {
         using var op = NativeOperation.Start(CancelTokenName, cancellationToken, progress);
         SolverHandle handle;
         try
         {
-            handle = SolverHandle.Open(Name, tableFile, op);
+            handle = SolverHandle.Open(Name, path, op);
         }
         catch
         {

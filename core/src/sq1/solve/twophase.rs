@@ -145,7 +145,7 @@ pub const PHASE2_CAP: u32 = 17;
 /// of its own).
 pub const FIRST_NODES: u64 = 20_000;
 
-/// The default node limit: about 3 ms and 28.6 face turns on average for random states on a
+/// The default node limit: about 3 ms and 28.5 face turns on average for random states on a
 /// 2-core machine of 2026 (`docs/benchmarks.md`). Java and .NET use the same default.
 pub const DEFAULT_NODE_LIMIT: u64 = 100_000;
 

@@ -97,15 +97,15 @@ class VectorTest {
     private static final java.util.Map<String, Cube3Solver> CUBE3_SOLVERS = new java.util.HashMap<>();
 
     /** The 3x3x3 solver of a table file, opened with {@link Cube3Solver#openExisting} (never builds). */
-    private static Cube3Solver cube3Solver(String tableFile) {
-        if (tableFile == null) {
-            return Cube3Solver.openExisting(null); // NullPointerException("tableFile must not be null")
+    private static Cube3Solver cube3Solver(String path) {
+        if (path == null) {
+            return Cube3Solver.openExisting(null); // NullPointerException("path must not be null")
         }
         synchronized (CUBE3_SOLVERS) {
-            Cube3Solver s = CUBE3_SOLVERS.get(tableFile);
+            Cube3Solver s = CUBE3_SOLVERS.get(path);
             if (s == null) {
-                s = Cube3Solver.openExisting(Paths.get(tableFile)); // failures are not cached
-                CUBE3_SOLVERS.put(tableFile, s);
+                s = Cube3Solver.openExisting(Paths.get(path)); // failures are not cached
+                CUBE3_SOLVERS.put(path, s);
             }
             return s;
         }
@@ -120,15 +120,15 @@ class VectorTest {
     private static final java.util.Map<String, Square1Solver> SOLVERS = new java.util.HashMap<>();
 
     /** The solver of a table file, opened with {@link Square1Solver#openExisting} (never builds). */
-    private static Square1Solver solver(String tableFile) {
-        if (tableFile == null) {
-            return Square1Solver.openExisting(null); // NullPointerException("tableFile must not be null")
+    private static Square1Solver solver(String path) {
+        if (path == null) {
+            return Square1Solver.openExisting(null); // NullPointerException("path must not be null")
         }
         synchronized (SOLVERS) {
-            Square1Solver s = SOLVERS.get(tableFile);
+            Square1Solver s = SOLVERS.get(path);
             if (s == null) {
-                s = Square1Solver.openExisting(Paths.get(tableFile)); // failures are not cached
-                SOLVERS.put(tableFile, s);
+                s = Square1Solver.openExisting(Paths.get(path)); // failures are not cached
+                SOLVERS.put(path, s);
             }
             return s;
         }

@@ -51,36 +51,36 @@ public final class Cube3Solver extends NativeObject implements AutoCloseable {
      * Opens the solver's table file, first building the tables and saving them there (atomically)
      * when the file is missing, stale (another format version) or damaged.
      *
-     * @param tableFile the table file (an empty path means {@link #defaultTableFile()})
+     * @param path the table file (an empty path means {@link #defaultTableFile()})
      * @return the open solver
-     * @throws NullPointerException if {@code tableFile} is null
+     * @throws NullPointerException if {@code path} is null
      * @throws org.twisty.DatabaseException if the path cannot hold the table file (a directory, a
      *     FIFO or other non-regular file, a path under a regular file), if the file there is of
      *     another kind or of unknown content ("...; it was left alone (remove it, or choose another
      *     path)": only a stale or damaged 3x3x3 table file is ever replaced), or if the file cannot
-     *     be written or read back; no {@code <tableFile>.partial} is left
+     *     be written or read back; no {@code <path>.partial} is left
      */
-    public static Cube3Solver open(Path tableFile) {
-        return open(tableFile, null);
+    public static Cube3Solver open(Path path) {
+        return open(path, null);
     }
 
     /**
      * {@link #open(Path)} with cancellation of the table build (checked between its steps, every
      * few seconds).
      *
-     * @param tableFile the table file (an empty path means {@link #defaultTableFile()})
+     * @param path the table file (an empty path means {@link #defaultTableFile()})
      * @param cancellation a flag another thread may {@linkplain Cancellation#cancel() cancel} to
      *     stop the build, or null
      * @return the open solver
-     * @throws NullPointerException if {@code tableFile} is null
+     * @throws NullPointerException if {@code path} is null
      * @throws CancellationException if the build was cancelled (the file is left as it was), or
      *     at once, before any file is touched, if {@code cancellation} was cancelled before the
      *     call ("opening the 3x3x3 table file was cancelled before it started")
      * @throws org.twisty.DatabaseException as {@link #open(Path)}
      * @throws IllegalStateException if {@code cancellation} is closed
      */
-    public static Cube3Solver open(Path tableFile, Cancellation cancellation) {
-        return open(tableFile, null, cancellation);
+    public static Cube3Solver open(Path path, Cancellation cancellation) {
+        return open(path, null, cancellation);
     }
 
     /**
@@ -88,22 +88,22 @@ public final class Cube3Solver extends NativeObject implements AutoCloseable {
      * arrive on the calling thread, one per finished level of each distance table (phases such as
      * {@code "3x3x3 tables: phase-1 distance 7"}); nothing is reported when the file is usable.
      *
-     * @param tableFile the table file (an empty path means {@link #defaultTableFile()})
+     * @param path the table file (an empty path means {@link #defaultTableFile()})
      * @param listener receives the reports, or null (see {@link BuildListener} for what happens
      *     when it throws)
      * @param cancellation a flag another thread (or the listener) may
      *     {@linkplain Cancellation#cancel() cancel} to stop the build, or null
      * @return the open solver
-     * @throws NullPointerException if {@code tableFile} is null
+     * @throws NullPointerException if {@code path} is null
      * @throws CancellationException if the build was cancelled (the file is left as it was), or
      *     at once, before any file is touched, if {@code cancellation} was cancelled before the
      *     call ("opening the 3x3x3 table file was cancelled before it started")
      * @throws org.twisty.DatabaseException as {@link #open(Path)}
      * @throws IllegalStateException if {@code cancellation} is closed
      */
-    public static Cube3Solver open(Path tableFile, BuildListener listener, Cancellation cancellation) {
-        Objects.requireNonNull(tableFile, "tableFile must not be null");
-        String file = tableFile.toString();
+    public static Cube3Solver open(Path path, BuildListener listener, Cancellation cancellation) {
+        Objects.requireNonNull(path, "path must not be null");
+        String file = path.toString();
         ProgressRelay relay = ProgressRelay.of(listener);
         return new Cube3Solver(withCancellation(cancellation, token -> nativeOpen(file, relay, token)));
     }
@@ -114,16 +114,16 @@ public final class Cube3Solver extends NativeObject implements AutoCloseable {
      * while the tables are built (about 45 seconds). Cancelling the future cancels the build (the
      * file is left as it was); a solver that arrives after the future was cancelled is closed.
      *
-     * @param tableFile the table file (an empty path means {@link #defaultTableFile()})
+     * @param path the table file (an empty path means {@link #defaultTableFile()})
      * @param listener receives the reports on the building thread, or null
      * @return a future that completes with the open solver, or with the exception {@code open}
      *     throws
-     * @throws NullPointerException if {@code tableFile} is null
+     * @throws NullPointerException if {@code path} is null
      */
-    public static CompletableFuture<Cube3Solver> openAsync(Path tableFile, BuildListener listener) {
-        Objects.requireNonNull(tableFile, "tableFile must not be null");
+    public static CompletableFuture<Cube3Solver> openAsync(Path path, BuildListener listener) {
+        Objects.requireNonNull(path, "path must not be null");
         return AsyncOperation.start("twisty-cube3-open",
-                cancellation -> open(tableFile, listener, cancellation), Cube3Solver::close);
+                cancellation -> open(path, listener, cancellation), Cube3Solver::close);
     }
 
     /**
@@ -139,17 +139,17 @@ public final class Cube3Solver extends NativeObject implements AutoCloseable {
     /**
      * Opens an existing table file, never building.
      *
-     * @param tableFile the table file
+     * @param path the table file
      * @return the open solver
-     * @throws NullPointerException if {@code tableFile} is null
+     * @throws NullPointerException if {@code path} is null
      * @throws org.twisty.DatabaseException if the file is missing, truncated, corrupt, of another
      *     format version or not a 3x3x3 table file, or the path is empty, a directory or not a
      *     regular file (a FIFO is refused at once, never read); the message names the file and
      *     the reason
      */
-    public static Cube3Solver openExisting(Path tableFile) {
-        Objects.requireNonNull(tableFile, "tableFile must not be null");
-        return new Cube3Solver(nativeOpenExisting(tableFile.toString()));
+    public static Cube3Solver openExisting(Path path) {
+        Objects.requireNonNull(path, "path must not be null");
+        return new Cube3Solver(nativeOpenExisting(path.toString()));
     }
 
     /**
@@ -219,9 +219,9 @@ public final class Cube3Solver extends NativeObject implements AutoCloseable {
                 token -> nativeSolve(p, text, maxLength, millis, token)));
     }
 
-    private static native long nativeOpen(String tableFile, ProgressRelay relay, long cancellation);
+    private static native long nativeOpen(String path, ProgressRelay relay, long cancellation);
 
-    private static native long nativeOpenExisting(String tableFile);
+    private static native long nativeOpenExisting(String path);
 
     private static native String nativeDefaultPath();
 

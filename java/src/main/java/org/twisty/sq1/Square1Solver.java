@@ -52,40 +52,40 @@ public final class Square1Solver extends NativeObject implements AutoCloseable {
      * Opens the solver's table file, first building the tables and saving them there (atomically)
      * when the file is missing, stale (another format version) or damaged.
      *
-     * @param tableFile the table file, for example {@link #defaultTableFile()} (an empty path
+     * @param path the table file, for example {@link #defaultTableFile()} (an empty path
      *     also means that one)
      * @return the open solver
-     * @throws NullPointerException if {@code tableFile} is null
+     * @throws NullPointerException if {@code path} is null
      * @throws org.twisty.DatabaseException if the path cannot hold the table file (a directory, a
      *     FIFO or other non-regular file, a path under a regular file), if the file
      *     there is of another kind or of unknown content ("...; it was left alone (remove it, or
      *     choose another path)": only a stale or damaged solver table file is ever replaced), or
-     *     if the file cannot be written or read back; no {@code <tableFile>.partial} is left
+     *     if the file cannot be written or read back; no {@code <path>.partial} is left
      */
-    public static Square1Solver open(Path tableFile) {
-        return open(tableFile, null, null);
+    public static Square1Solver open(Path path) {
+        return open(path, null, null);
     }
 
     /**
      * {@link #open(Path)} with progress reports and cancellation of the table build. Nothing is
      * reported when the file is already usable.
      *
-     * @param tableFile the table file
+     * @param path the table file
      * @param listener receives progress reports of the table build on the calling thread, or null
      *     (see {@link BuildListener} for what happens when it throws)
      * @param cancellation a flag another thread may {@linkplain Cancellation#cancel() cancel} to
      *     stop the build, or null; if the listener throws, this flag is cancelled too
      * @return the open solver
-     * @throws NullPointerException if {@code tableFile} is null
+     * @throws NullPointerException if {@code path} is null
      * @throws CancellationException if the build was cancelled (the file is left as it was), or
      *     at once, before any file is touched, if {@code cancellation} was cancelled before the
      *     call ("opening the solver table file was cancelled before it started")
      * @throws org.twisty.DatabaseException as {@link #open(Path)}
      * @throws IllegalStateException if {@code cancellation} is closed
      */
-    public static Square1Solver open(Path tableFile, BuildListener listener, Cancellation cancellation) {
-        Objects.requireNonNull(tableFile, "tableFile must not be null");
-        String file = tableFile.toString();
+    public static Square1Solver open(Path path, BuildListener listener, Cancellation cancellation) {
+        Objects.requireNonNull(path, "path must not be null");
+        String file = path.toString();
         ProgressRelay relay = ProgressRelay.of(listener);
         return new Square1Solver(withCancellation(cancellation, token -> nativeOpen(file, relay, token)));
     }
@@ -100,30 +100,30 @@ public final class Square1Solver extends NativeObject implements AutoCloseable {
      * solver that finishes opening after the future was cancelled is closed. Any other failure
      * completes the future exceptionally with the exception {@code open} would throw.
      *
-     * @param tableFile the table file
+     * @param path the table file
      * @param listener receives progress reports of the table build on the opening thread, or null
      * @return a future that completes with the open solver
-     * @throws NullPointerException if {@code tableFile} is null
+     * @throws NullPointerException if {@code path} is null
      */
-    public static CompletableFuture<Square1Solver> openAsync(Path tableFile, BuildListener listener) {
-        Objects.requireNonNull(tableFile, "tableFile must not be null");
+    public static CompletableFuture<Square1Solver> openAsync(Path path, BuildListener listener) {
+        Objects.requireNonNull(path, "path must not be null");
         return AsyncOperation.start("twisty-solver-open",
-                cancellation -> open(tableFile, listener, cancellation), Square1Solver::close);
+                cancellation -> open(path, listener, cancellation), Square1Solver::close);
     }
 
     /**
      * Opens an existing table file, never building.
      *
-     * @param tableFile the table file
+     * @param path the table file
      * @return the open solver
-     * @throws NullPointerException if {@code tableFile} is null
+     * @throws NullPointerException if {@code path} is null
      * @throws org.twisty.DatabaseException if the file is missing, truncated, corrupt, of another
      *     format version or not a solver table file, or the path is empty, a directory or not a
      *     regular file (a FIFO is refused at once, never read)
      */
-    public static Square1Solver openExisting(Path tableFile) {
-        Objects.requireNonNull(tableFile, "tableFile must not be null");
-        return new Square1Solver(nativeOpenExisting(tableFile.toString()));
+    public static Square1Solver openExisting(Path path) {
+        Objects.requireNonNull(path, "path must not be null");
+        return new Square1Solver(nativeOpenExisting(path.toString()));
     }
 
     /**
@@ -301,9 +301,9 @@ public final class Square1Solver extends NativeObject implements AutoCloseable {
         return withPointer(p -> nativeScramble(p, seed));
     }
 
-    private static native long nativeOpen(String tableFile, ProgressRelay relay, long cancellation);
+    private static native long nativeOpen(String path, ProgressRelay relay, long cancellation);
 
-    private static native long nativeOpenExisting(String tableFile);
+    private static native long nativeOpenExisting(String path);
 
     private static native String nativeDefaultPath();
 

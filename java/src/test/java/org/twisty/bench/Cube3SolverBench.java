@@ -14,7 +14,7 @@ import org.twisty.cube3.Cube3Solver;
  * formatting the solution). Not a test: it asserts nothing about time.
  *
  * <p>Run with {@code make bench-java} (N = {@code BENCH_N}, default 1000), or
- * {@code java -cp twisty-0.1.0.jar:<classes> org.twisty.bench.Cube3SolverBench [N] [tableFile]};
+ * {@code java -cp twisty-0.1.0.jar:<classes> org.twisty.bench.Cube3SolverBench [N] [path]};
  * without a table file it uses {@link Cube3Solver#open()} (the per-user cache file, built on
  * first use).
  */

@@ -19,7 +19,7 @@ import org.twisty.sq1.Square1Tables;
  * about time.
  *
  * <p>Run with {@code make bench-java} (N = {@code BENCH_N}, default 1000), or
- * {@code java -cp twisty-0.1.0.jar:<classes> org.twisty.bench.Square1FastBench [N] [tableFile]}.
+ * {@code java -cp twisty-0.1.0.jar:<classes> org.twisty.bench.Square1FastBench [N] [path]}.
  */
 public final class Square1FastBench {
     private Square1FastBench() {}

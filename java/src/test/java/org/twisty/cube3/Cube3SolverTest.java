@@ -53,7 +53,7 @@ class Cube3SolverTest {
     @TempDir
     static Path dir;
 
-    static Path tableFile;
+    static Path path;
     static Cube3Solver solver;
 
     /** A random cube with a bound of 17: no solution that short is found quickly, the search runs on. */
@@ -62,11 +62,11 @@ class Cube3SolverTest {
 
     @BeforeAll
     static void open() {
-        tableFile = dbDir().resolve("cube3-twophase.tbl");
-        assertTrue(Files.isRegularFile(tableFile), "the 3x3x3 table file is missing: " + tableFile
+        path = dbDir().resolve("cube3-twophase.tbl");
+        assertTrue(Files.isRegularFile(path), "the 3x3x3 table file is missing: " + path
                 + ". The Rust suite writes it: run `cargo test --release -p twisty --test vectors` first (make test"
                 + " does), or point -Dtwisty.db.dir / TWISTY_DB_DIR at its directory");
-        solver = Cube3Solver.openExisting(tableFile);
+        solver = Cube3Solver.openExisting(path);
     }
 
     @AfterAll
@@ -209,7 +209,7 @@ class Cube3SolverTest {
         try (Cube3Solver s = Cube3Solver.open(fresh)) {
             assertEquals(solver.solve(cube, 21), s.solve(cube, 21));
         }
-        assertEquals(Files.size(tableFile), Files.size(fresh));
+        assertEquals(Files.size(path), Files.size(fresh));
         try (Cube3Solver s = Cube3Solver.open(fresh, null)) { // usable: opened, not rebuilt
             assertEquals(solver.solve(cube, 20), s.solve(cube, 20));
         }
@@ -235,14 +235,14 @@ class Cube3SolverTest {
 
         // On a usable file the future completes with an open solver.
         Cube cube = Cube.random(12);
-        try (Cube3Solver s = Cube3Solver.openAsync(tableFile, null).get(120, TimeUnit.SECONDS)) {
+        try (Cube3Solver s = Cube3Solver.openAsync(path, null).get(120, TimeUnit.SECONDS)) {
             assertEquals(solver.solve(cube, 21), s.solve(cube, 21));
         }
     }
 
     @Test
     void openExistingRefusesMissingTruncatedAndForeignFiles() throws IOException {
-        byte[] good = Files.readAllBytes(tableFile);
+        byte[] good = Files.readAllBytes(path);
         Path truncated = dir.resolve("truncated.tbl");
         Files.write(truncated, java.util.Arrays.copyOf(good, good.length - 1));
         byte[] magic = good.clone();
@@ -252,7 +252,7 @@ class Cube3SolverTest {
         Path empty = dir.resolve("empty.tbl");
         Files.write(empty, new byte[0]);
         Path missing = dir.resolve("missing.tbl");
-        Path sq1 = tableFile.resolveSibling("sq1-solver.tbl");
+        Path sq1 = path.resolveSibling("sq1-solver.tbl");
 
         for (Path p : List.of(truncated, badMagic, empty, missing, dir, sq1)) {
             DatabaseException e = assertThrows(DatabaseException.class, () -> Cube3Solver.openExisting(p), p.toString());
@@ -274,7 +274,7 @@ class Cube3SolverTest {
                 .endsWith("fails its checksum (damaged)"));
         for (String name : List.of("cube3-twophase-truncated.tbl", "cube3-twophase-bad-magic.tbl",
                 "cube3-twophase-bad-version.tbl")) {
-            Path p = tableFile.resolveSibling(name);
+            Path p = path.resolveSibling(name);
             assertEquals(4, assertThrows(DatabaseException.class, () -> Cube3Solver.openExisting(p)).code());
         }
     }
@@ -371,12 +371,12 @@ class Cube3SolverTest {
     @TestFactory
     Stream<DynamicTest> everyPublicMethodRejectsNullArguments() {
         return Stream.of(
-                nullCase("Cube3Solver.open(null)", "tableFile must not be null", () -> Cube3Solver.open(null)),
-                nullCase("Cube3Solver.open(null, c)", "tableFile must not be null",
+                nullCase("Cube3Solver.open(null)", "path must not be null", () -> Cube3Solver.open(null)),
+                nullCase("Cube3Solver.open(null, c)", "path must not be null",
                         () -> Cube3Solver.open(null, null)),
-                nullCase("Cube3Solver.openAsync(null, l)", "tableFile must not be null",
+                nullCase("Cube3Solver.openAsync(null, l)", "path must not be null",
                         () -> Cube3Solver.openAsync(null, null)),
-                nullCase("Cube3Solver.openExisting(null)", "tableFile must not be null",
+                nullCase("Cube3Solver.openExisting(null)", "path must not be null",
                         () -> Cube3Solver.openExisting(null)),
                 nullCase("solve(null)", "cube must not be null", () -> solver.solve(null)),
                 nullCase("solve(null, 21)", "cube must not be null", () -> solver.solve(null, 21)),
@@ -435,7 +435,7 @@ class Cube3SolverTest {
 
     @Test
     void aClosedSolverThrowsIllegalStateExceptionAndClosingTwiceIsHarmless() {
-        Cube3Solver s = Cube3Solver.openExisting(tableFile);
+        Cube3Solver s = Cube3Solver.openExisting(path);
         assertFalse(s.isClosed());
         s.close();
         s.close();
@@ -490,7 +490,7 @@ class Cube3SolverTest {
 
     @Test
     void closeDuringASearchLetsTheSearchFinishOnIntactTables() throws Exception {
-        Cube3Solver s = Cube3Solver.openExisting(tableFile);
+        Cube3Solver s = Cube3Solver.openExisting(path);
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try (Cancellation c = new Cancellation()) {
             CountDownLatch started = new CountDownLatch(1);
@@ -518,7 +518,7 @@ class Cube3SolverTest {
         Cube cube = Cube.random(21);
         String expected = solver.solve(cube, 21);
         for (int round = 0; round < 5; round++) {
-            Cube3Solver s = Cube3Solver.openExisting(tableFile);
+            Cube3Solver s = Cube3Solver.openExisting(path);
             ExecutorService pool = Executors.newFixedThreadPool(6);
             AtomicInteger answered = new AtomicInteger();
             AtomicInteger refused = new AtomicInteger();

@@ -59,7 +59,7 @@ class Square1SolverTest {
     @TempDir
     static Path dir;
 
-    static Path tableFile;
+    static Path path;
     static Square1Solver solver;
 
     /** Six-colour states a few twists from solved (the states of the generated solver vectors). */
@@ -70,11 +70,11 @@ class Square1SolverTest {
 
     @BeforeAll
     static void open() throws IOException {
-        tableFile = dbDir().resolve("sq1-solver.tbl");
-        assertTrue(Files.isRegularFile(tableFile), "the solver table file is missing: " + tableFile
+        path = dbDir().resolve("sq1-solver.tbl");
+        assertTrue(Files.isRegularFile(path), "the solver table file is missing: " + path
                 + ". The Rust suite writes it: run `cargo test --release -p twisty --test vectors` first (make test"
                 + " does), or point -Dtwisty.db.dir / TWISTY_DB_DIR at its directory");
-        solver = Square1Solver.openExisting(tableFile);
+        solver = Square1Solver.openExisting(path);
 
         Set<Square1State> states = new LinkedHashSet<>();
         for (String line : Files.readAllLines(vectorsDir().resolve("sq1_generated_solver.tsv"), StandardCharsets.UTF_8)) {
@@ -312,7 +312,7 @@ class Square1SolverTest {
 
     @Test
     void openExistingRefusesMissingTruncatedAndForeignFiles() throws IOException {
-        byte[] good = Files.readAllBytes(tableFile);
+        byte[] good = Files.readAllBytes(path);
         Path truncated = dir.resolve("truncated.tbl");
         Files.write(truncated, java.util.Arrays.copyOf(good, good.length - 1));
         byte[] magic = good.clone();
@@ -336,7 +336,7 @@ class Square1SolverTest {
         assertFalse(Files.exists(missing), "openExisting never builds");
         // The damaged copies the Rust suite writes next to the table file.
         for (String name : List.of("sq1-solver-truncated.tbl", "sq1-solver-bad-magic.tbl", "sq1-solver-bad-version.tbl")) {
-            Path p = tableFile.resolveSibling(name);
+            Path p = path.resolveSibling(name);
             if (Files.exists(p)) {
                 assertEquals(4, assertThrows(DatabaseException.class, () -> Square1Solver.openExisting(p)).code());
             }
@@ -428,7 +428,7 @@ class Square1SolverTest {
     @Test
     void openWithAUsableFileNeitherBuildsNorReports() {
         List<BuildProgress> reports = Collections.synchronizedList(new ArrayList<>());
-        try (Cancellation c = new Cancellation(); Square1Solver s = Square1Solver.open(tableFile, reports::add, c)) {
+        try (Cancellation c = new Cancellation(); Square1Solver s = Square1Solver.open(path, reports::add, c)) {
             assertEquals(solver.distance(easy.get(5), Metric.FACE_TURN), s.distance(easy.get(5), Metric.FACE_TURN));
         }
         assertEquals(List.of(), reports);
@@ -480,7 +480,7 @@ class Square1SolverTest {
         assertFalse(Files.exists(fresh));
 
         // On a usable file the future completes with an open solver.
-        try (Square1Solver s = Square1Solver.openAsync(tableFile, null).get(120, TimeUnit.SECONDS)) {
+        try (Square1Solver s = Square1Solver.openAsync(path, null).get(120, TimeUnit.SECONDS)) {
             assertEquals(solver.scramble(7), s.scramble(7));
         }
     }
@@ -661,12 +661,12 @@ class Square1SolverTest {
         Square1State s = SOLVED;
         FastSolveOptions o = FastSolveOptions.defaults();
         return Stream.of(
-                nullCase("Square1Solver.open(null)", "tableFile must not be null", () -> Square1Solver.open(null)),
-                nullCase("Square1Solver.open(null, l, c)", "tableFile must not be null",
+                nullCase("Square1Solver.open(null)", "path must not be null", () -> Square1Solver.open(null)),
+                nullCase("Square1Solver.open(null, l, c)", "path must not be null",
                         () -> Square1Solver.open(null, p -> { }, null)),
-                nullCase("Square1Solver.openAsync(null, l)", "tableFile must not be null",
+                nullCase("Square1Solver.openAsync(null, l)", "path must not be null",
                         () -> Square1Solver.openAsync(null, null)),
-                nullCase("Square1Solver.openExisting(null)", "tableFile must not be null", () -> Square1Solver.openExisting(null)),
+                nullCase("Square1Solver.openExisting(null)", "path must not be null", () -> Square1Solver.openExisting(null)),
                 nullCase("solve(null, m)", "state must not be null", () -> solver.solve(null, Metric.TWIST)),
                 nullCase("solve(s, null)", "metric must not be null", () -> solver.solve(s, null)),
                 nullCase("solve(null, m, ...)", "state must not be null", () -> solver.solve(null, Metric.TWIST, null, null, null)),
@@ -693,7 +693,7 @@ class Square1SolverTest {
 
     @Test
     void aClosedSolverThrowsIllegalStateExceptionAndClosingTwiceIsHarmless() {
-        Square1Solver s = Square1Solver.openExisting(tableFile);
+        Square1Solver s = Square1Solver.openExisting(path);
         assertFalse(s.isClosed());
         s.close();
         s.close();
@@ -752,7 +752,7 @@ class Square1SolverTest {
 
     @Test
     void closeDuringASearchLetsTheSearchFinishOnIntactTables() throws Exception {
-        Square1Solver s = Square1Solver.openExisting(tableFile);
+        Square1Solver s = Square1Solver.openExisting(path);
         Square1State state = easy.get(easy.size() - 1);
         SolverSolution expected = solver.solve(state, Metric.FACE_TURN);
         CountDownLatch inside = new CountDownLatch(1);
@@ -784,7 +784,7 @@ class Square1SolverTest {
         Square1State state = easy.get(easy.size() - 2);
         String expected = solver.solve(state, Metric.WCA).toString();
         for (int round = 0; round < 5; round++) {
-            Square1Solver s = Square1Solver.openExisting(tableFile);
+            Square1Solver s = Square1Solver.openExisting(path);
             ExecutorService pool = Executors.newFixedThreadPool(6);
             AtomicInteger answered = new AtomicInteger();
             AtomicInteger refused = new AtomicInteger();
