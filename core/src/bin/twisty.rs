@@ -135,6 +135,12 @@ enum DbCommand {
     },
     /// Check every data region against its checksum.
     Verify { path: PathBuf },
+    /// Time one shortest solution of random Silver states (seeds 0..count) on one open file.
+    Bench {
+        path: PathBuf,
+        #[arg(long, default_value_t = 100, value_parser = at_least_one::<u64>)]
+        count: u64,
+    },
     /// Distance and shortest solution(s) of a Silver state (canonical text, or --moves from solved).
     Solve {
         path: PathBuf,
@@ -682,6 +688,30 @@ fn db_command(cmd: DbCommand) -> twisty::Result<()> {
         DbCommand::Verify { path } => {
             Database::open(&path)?.verify()?;
             println!("{}: every region matches its checksum", path.display());
+        }
+        DbCommand::Bench { path, count } => {
+            let t = std::time::Instant::now();
+            let db = Database::open(&path)?;
+            let opened = t.elapsed();
+            let tables = Tables::new();
+            let mut times = Vec::new();
+            for seed in 0..count {
+                let s = tables.random_state(seed, Colouring::Silver);
+                let t = std::time::Instant::now();
+                db.solve(&s)?;
+                times.push(t.elapsed());
+            }
+            let first = times[0];
+            times.sort();
+            let pct = |p: usize| times[(times.len() - 1) * p / 100];
+            let mean = times.iter().sum::<std::time::Duration>() / count as u32;
+            println!(
+                "{count} random states, one shortest solution each: open {opened:.1?}, first query \
+                 {first:.1?}, mean {mean:.2?}, median {:.2?}, 90% {:.2?}, max {:.2?}",
+                pct(50),
+                pct(90),
+                pct(100)
+            );
         }
         DbCommand::Solve {
             path,
