@@ -45,6 +45,7 @@ fn counts_that_mean_nothing_are_refused_before_any_work() {
         &["sq1", "scramble", "--count", "0"],
         &["sq1", "solve", "--moves", "(1,0)/", "--limit", "0"],
         &["db", "solve", "x.db", "--moves", "(1,0)/", "--all", "--limit", "0"],
+        &["db", "bench", "x.db", "--count", "0"],
     ] {
         // The cache folder does not exist: a table build would fail, and none is tried.
         refused(args, "must be at least 1");
