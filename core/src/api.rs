@@ -1,4 +1,4 @@
-//! The flat, text-based facade that both bridges (JNI and .NET) call.
+//! The flat, text-based facade that every bridge (JNI, .NET, C) calls.
 //!
 //! Puzzle states and move sequences cross the boundary as their canonical ASCII text, so the
 //! bridges hold no puzzle logic and every runtime prints byte-identical answers: each function

@@ -1,6 +1,6 @@
 //! # twisty
 //!
-//! A native engine for twisty puzzles, used from Rust, from Java (JNI) and from .NET (P/Invoke).
+//! A native engine for twisty puzzles, used from Rust, from Java (JNI), from .NET (P/Invoke) and from C (a generated header).
 //!
 //! Design decisions that shape this crate:
 //!
@@ -11,7 +11,7 @@
 //! - **Heavy objects are shared, immutable after construction, `Send + Sync`** (for example
 //!   [`sq1::Tables`]), so one instance serves many threads and the bridges can hand them out as
 //!   handles.
-//! - **No FFI here.** The JNI and .NET crates call the flat text facade in [`api`]; puzzle logic
+//! - **No FFI here.** The JNI, .NET and C crates call the flat text facade in [`api`]; puzzle logic
 //!   lives only in this crate.
 //! - **Cubes are values too.** A 3x3x3 cube ([`cube3::Cube`]) is a small `Copy` value whose text
 //!   is nissy's B32 format, so the bridges pass it as text like a Square-1 state.

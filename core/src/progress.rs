@@ -1,4 +1,4 @@
-//! Progress reports and cancellation for long operations (database builds, later searches).
+//! Progress reports and cancellation for long operations (database and table builds, searches).
 //!
 //! Long operations call the caller's [`Progress`] sink only from the thread that started them,
 //! at a steady rate, so that a JNI or .NET callback runs on a thread the host knows. Workers

@@ -2,7 +2,7 @@
 //!
 //! [`Tables`] holds the 3678 twistable shape positions (top and bottom masks both cut at the
 //! seam, layer rotations told apart), where `/` takes each of them, and for each of the 170
-//! shapes the fewest twists to the cube shape. Random states and the solvers of later issues
+//! shapes the fewest twists to the cube shape. Random states and the six-colour solvers
 //! stand on these; the bridges hand a `Tables` out as a handle.
 
 use crate::rng::Rng;
