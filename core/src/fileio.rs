@@ -53,30 +53,22 @@ pub fn check_path(path: &Path) -> std::result::Result<(), Reason> {
     Ok(())
 }
 
-/// What a file is, in words, from its metadata: `"a directory"`, `"a FIFO"`, ...
-fn kind_of(meta: &std::fs::Metadata) -> &'static str {
+/// Why a file that is not a regular file cannot be used, from its metadata.
+fn not_regular(meta: &std::fs::Metadata) -> Reason {
     use std::os::unix::fs::FileTypeExt;
     let t = meta.file_type();
-    if t.is_dir() {
-        "a directory"
+    let kind = if t.is_dir() {
+        return "is a directory".into();
     } else if t.is_fifo() {
         "a FIFO"
     } else if t.is_socket() {
         "a socket"
     } else if t.is_block_device() || t.is_char_device() {
         "a device"
-    } else if t.is_symlink() {
-        "a symbolic link"
     } else {
-        "a regular file"
-    }
-}
-
-fn not_regular(meta: &std::fs::Metadata) -> Reason {
-    match kind_of(meta) {
-        "a directory" => "is a directory".into(),
-        k => format!("is not a regular file (it is {k})"),
-    }
+        "a symbolic link"
+    };
+    format!("is not a regular file (it is {kind})")
 }
 
 /// The first ancestor of `path` that exists and is not a folder, if any.
@@ -216,14 +208,6 @@ impl Partial {
         })
     }
 
-    pub fn file(&self) -> &File {
-        &self.file
-    }
-
-    pub fn path(&self) -> &Path {
-        &self.partial
-    }
-
     /// Writes `bytes` from the start of the file.
     pub fn write_all(&mut self, bytes: &[u8]) -> std::result::Result<(), Reason> {
         use std::io::{Seek, Write};
@@ -242,11 +226,6 @@ impl Partial {
             .map_err(|e| describe(&self.dest, "rename the finished file into place", &e))?;
         self.committed = true;
         Ok(())
-    }
-
-    /// Ends the claim and keeps the `.partial` file where it is (a resumable build).
-    pub fn keep(mut self) {
-        self.committed = true;
     }
 }
 

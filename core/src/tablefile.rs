@@ -359,10 +359,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("twisty-tablefile-{}", std::process::id()));
         let path = dir.join("t.tbl");
         let l = layout(1);
-        let mut data = l.buffer();
-        l.section_mut(&mut data, 0).copy_from_slice(b"hello");
-        l.section_mut(&mut data, 1).copy_from_slice(b"abc");
-        l.seal(&mut data);
+        let data = image(&l);
         TableFile::Owned(data.clone()).save(&path, &l).unwrap();
         let f = l.open(&path).unwrap();
         assert_eq!(l.section(f.bytes(), 1), b"abc");

@@ -295,7 +295,7 @@ pub fn build(
         if opts.max_level == 0 { "the last".to_string() } else { opts.max_level.to_string() },
         if opts.threads == 0 { "one per core".to_string() } else { opts.threads.to_string() }
     );
-    let r = build_at(path, &work, opts, progress, cancel, &saved);
+    let r = build_at(path, &work, fresh, opts, progress, cancel, &saved);
     match &r {
         Ok(h) => log::info!(
             "database {} complete: {} classes in levels 1..{}, {:.1} s",
@@ -316,10 +316,12 @@ pub fn build(
     r
 }
 
-/// [`build`] once its arguments are checked; `saved` is set when a level reaches the file.
+/// [`build`] once its arguments are checked; `fresh` says no `.partial` was there; `saved` is set
+/// when a level reaches the file.
 fn build_at(
     path: &Path,
     work: &Path,
+    fresh: bool,
     opts: &BuildOptions,
     progress: &mut dyn Progress,
     cancel: &CancelToken,
@@ -351,7 +353,7 @@ fn build_at(
         })?;
     let threads = pool.current_num_threads() as u32;
 
-    let (mut header, file) = if std::fs::symlink_metadata(work).is_ok() {
+    let (mut header, file) = if !fresh {
         let (h, _) = Header::read(work)?;
         if h.status != Status::Building || h.variant != opts.variant {
             return Err(db_err(format!(
