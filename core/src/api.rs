@@ -556,6 +556,113 @@ pub fn cube3_solve(
     Ok(solver.solve(&cube, &opts)?.to_string())
 }
 
+// ---- The 3x3x3 optimal solver ----------------------------------------------------------------
+//
+// Like the two-phase solver: `Send + Sync`, one `Arc` per handle, solves from any number of
+// threads at once (each solve may also use several threads itself).
+
+/// Opens the optimal solver's table file of size `h{size}` at `path`, building and saving it
+/// first when the file is missing, stale or damaged (`progress` runs on the calling thread).
+/// An empty `path` means [`crate::cube3::optimal::Solver::default_path`].
+pub fn cube3_optimal_open(
+    path: &str,
+    size: i32,
+    progress: &mut dyn FnMut(&ProgressReport),
+    cancel: &CancelToken,
+) -> Result<Arc<crate::cube3::optimal::Solver>> {
+    use crate::cube3::optimal::Solver;
+    let size = table_size(size)?;
+    let p = if path.is_empty() {
+        Solver::default_path(size)
+    } else {
+        std::path::PathBuf::from(path)
+    };
+    Ok(Arc::new(Solver::open_or_build(
+        &p,
+        size,
+        &mut |r: &ProgressReport| progress(r),
+        cancel,
+    )?))
+}
+
+/// Opens an existing optimal-solver table file of size `h{size}`, never building.
+pub fn cube3_optimal_open_existing(
+    path: &str,
+    size: i32,
+) -> Result<Arc<crate::cube3::optimal::Solver>> {
+    Ok(Arc::new(crate::cube3::optimal::Solver::open(
+        std::path::Path::new(path),
+        table_size(size)?,
+    )?))
+}
+
+/// The default table file path of size `h{size}`.
+pub fn cube3_optimal_default_path(size: i32) -> Result<String> {
+    Ok(
+        crate::cube3::optimal::Solver::default_path(table_size(size)?)
+            .display()
+            .to_string(),
+    )
+}
+
+fn table_size(size: i32) -> Result<u8> {
+    u8::try_from(size).map_err(|_| {
+        Error::invalid_argument(format!(
+            "table size {size} is out of range (0 = h0, 1 = h1, ...)"
+        ))
+    })
+}
+
+/// What [`cube3_optimal_solve`] found: solutions as canonical move text, all of `length`
+/// moves, and the nodes the search visited.
+pub struct OptimalSolutionsText {
+    pub solutions: Vec<String>,
+    pub length: u32,
+    pub nodes: u64,
+}
+
+/// Optimal solutions of a B32 cube (see [`crate::cube3::optimal::Solver::solve`]): lengths
+/// `min_length..=max_length`, at most `max_solutions` of the first length that has any,
+/// `threads` 0 = one per core; `timeout_ms` 0 = no deadline; `progress` is told after each
+/// depth, on the calling thread. The same arguments give the same solutions, in the same
+/// order, in every runtime and with any number of threads.
+#[allow(clippy::too_many_arguments)]
+pub fn cube3_optimal_solve(
+    solver: &crate::cube3::optimal::Solver,
+    cube: &str,
+    min_length: i32,
+    max_length: i32,
+    max_solutions: i64,
+    threads: i32,
+    timeout_ms: i64,
+    cancel: Option<&CancelToken>,
+    progress: &mut dyn FnMut(&ProgressReport),
+) -> Result<OptimalSolutionsText> {
+    let cube = Cube::from_b32(cube)?;
+    let count = |what: &str, v: i64| {
+        u32::try_from(v)
+            .map_err(|_| Error::invalid_argument(format!("{what} must not be negative (got {v})")))
+    };
+    let opts = crate::cube3::optimal::SolveOptions {
+        min_length: count("min_length", min_length as i64)?,
+        max_length: count("max_length", max_length as i64)?,
+        max_solutions: usize::try_from(max_solutions).map_err(|_| {
+            Error::invalid_argument(format!(
+                "max_solutions must not be negative (got {max_solutions})"
+            ))
+        })?,
+        threads: count("threads", threads as i64)? as usize,
+        deadline: deadline(timeout_ms)?,
+        cancel: cancel.cloned(),
+    };
+    let found = solver.solve(&cube, &opts, &mut |r: &ProgressReport| progress(r))?;
+    Ok(OptimalSolutionsText {
+        solutions: found.solutions.iter().map(|a| a.to_string()).collect(),
+        length: found.length,
+        nodes: found.nodes,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -177,10 +177,11 @@ enum Check {
 }
 
 /// The kinds of file the library writes, by magic, to say what a foreign file is.
-const KNOWN_KINDS: [(&[u8; 8], &str); 3] = [
+const KNOWN_KINDS: [(&[u8; 8], &str); 4] = [
     (&crate::sq1::db::format::MAGIC, "a twisty Silver database"),
     (crate::sq1::solve::prune::MAGIC, "a twisty Square-1 solver table file"),
     (crate::cube3::solve::MAGIC, "a twisty 3x3x3 table file"),
+    (crate::cube3::optimal::MAGIC, "a twisty 3x3x3 optimal-solver table file"),
 ];
 
 /// What a file of another kind holds, in words.

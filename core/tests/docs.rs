@@ -54,9 +54,11 @@ fn versioned_names<'t>(text: &'t str, stem: &str) -> Vec<&'t str> {
 fn documented_table_file_names_are_the_code_s() {
     let mut files = Vec::new();
     text_files(&root(), &mut files);
+    let optimal = twisty::cube3::optimal::cache_file(0);
     let expected = [
         ("sq1-solver", twisty::sq1::solve::CACHE_FILE),
         ("cube3-twophase", twisty::cube3::solve::CACHE_FILE),
+        ("cube3-optimal-h0", optimal.as_str()),
     ];
     let mut seen = 0;
     let mut wrong = Vec::new();

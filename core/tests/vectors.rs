@@ -133,6 +133,24 @@ fn ensure_vector_dbs() -> PathBuf {
     let mut h = cube3_head.to_vec();
     h[8] = 9;
     rewrite("cube3-twophase-bad-version.tbl", &h, cube3_len);
+    // The optimal solver's small table (h0) and its damaged copies, made the same way.
+    let optimal_table = dir.join(OPTIMAL_TABLE);
+    twisty::cube3::optimal::Solver::open_or_build(
+        &optimal_table,
+        0,
+        &mut NoProgress,
+        &CancelToken::new(),
+    )
+    .unwrap();
+    let bytes = std::fs::read(&optimal_table).unwrap();
+    let (optimal_head, optimal_len) = (&bytes[..4096], bytes.len() as u64);
+    rewrite("cube3-optimal-truncated.tbl", optimal_head, optimal_len - 1);
+    let mut h = optimal_head.to_vec();
+    h[..8].copy_from_slice(b"NOTATBL!");
+    rewrite("cube3-optimal-bad-magic.tbl", &h, optimal_len);
+    let mut h = optimal_head.to_vec();
+    h[8] = 9;
+    rewrite("cube3-optimal-bad-version.tbl", &h, optimal_len);
     write("truncated.db", &header, len - 1);
     let mut h = header.clone();
     h[..8].copy_from_slice(b"NOTADB!!");
@@ -268,6 +286,26 @@ fn solver_at(path: &str) -> twisty::Result<std::sync::Arc<twisty::sq1::solve::So
 /// The 3x3x3 solver's table file in the vector directory; `cube3_solve` rows use the solver
 /// opened from it (once per run, shared, as in Java and .NET).
 const CUBE3_TABLE: &str = "cube3-twophase.tbl";
+
+/// The optimal solver's table file (size h0) in the vector directory; `cube3_optimal_solve`
+/// rows use the solver opened from it.
+const OPTIMAL_TABLE: &str = "cube3-optimal-h0.tbl";
+
+/// Optimal-solver handles (size h0), opened once per table file with open-existing semantics.
+fn optimal_solver_at(path: &str) -> twisty::Result<std::sync::Arc<twisty::cube3::optimal::Solver>> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex};
+    type Open = HashMap<String, Arc<twisty::cube3::optimal::Solver>>;
+    static OPEN: Mutex<Option<Open>> = Mutex::new(None);
+    let mut open = OPEN.lock().unwrap();
+    let map = open.get_or_insert_with(HashMap::new);
+    if let Some(s) = map.get(path) {
+        return Ok(s.clone());
+    }
+    let s = api::cube3_optimal_open_existing(path, 0)?;
+    map.insert(path.to_string(), s.clone());
+    Ok(s)
+}
 
 /// 3x3x3 solver handles, opened once per table file with open-existing semantics.
 fn cube3_solver_at(path: &str) -> twisty::Result<std::sync::Arc<twisty::cube3::solve::Solver>> {
@@ -561,6 +599,29 @@ fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
             let solver = cube3_solver_at(&table.to_string_lossy())?;
             let (max, ms) = (a[1].parse().expect("max_length"), a[2].parse().expect("timeout"));
             api::cube3_solve(&solver, a[0], max, ms, None)?
+        }
+        "cube3_optimal_open" => {
+            arity(1);
+            optimal_solver_at(a[0])?;
+            "true".to_string()
+        }
+        "cube3_optimal_solve" => {
+            arity(5);
+            let table = db_dir().join(OPTIMAL_TABLE);
+            let solver = optimal_solver_at(&table.to_string_lossy())?;
+            let n = |i: usize| a[i].parse::<i64>().expect("a number");
+            let found = api::cube3_optimal_solve(
+                &solver,
+                a[0],
+                n(1) as i32,
+                n(2) as i32,
+                n(3),
+                n(4) as i32,
+                0,
+                None,
+                &mut |_| {},
+            )?;
+            format!("{}|{}", found.length, found.solutions.join(";"))
         }
         "solver_open_or_build" => {
             arity(1);
@@ -894,9 +955,11 @@ fn generated_files() -> Vec<(&'static str, String)> {
     let solver_rows = solver_vectors(header);
     let cube3_rows = cube3_vectors(header, &tables);
     let cube3_solver_rows = cube3_solver_vectors(header, &tables);
+    let optimal_rows = cube3_optimal_vectors(header, &tables);
     vec![
         ("cube3_generated.tsv", cube3_rows),
         ("cube3_generated_solver.tsv", cube3_solver_rows),
+        ("cube3_generated_optimal.tsv", optimal_rows),
         ("sq1_generated_solver.tsv", solver_rows),
         ("sq1_generated_db.tsv", dbq),
         ("sq1_generated_scrambles.tsv", scrambles),
@@ -1710,6 +1773,117 @@ fn cube3_solver_vectors(header: &str, tables: &Tables) -> String {
     writeln!(
         out,
         "cube3_solve\t\\N\t21\terr:null_argument:7:text must not be null"
+    )
+    .unwrap();
+    out
+}
+
+/// `cube3_generated_optimal.tsv`: the optimal solver's table file (and its damaged copies)
+/// opened, optimal solutions of short scrambles (one, and all up to a limit, each checked by
+/// the sticker model and, for the lengths, against the scramble), and the error cases.
+fn cube3_optimal_vectors(header: &str, tables: &Tables) -> String {
+    use sim::Sim;
+    let dir = ensure_vector_dbs();
+    let fix = |r: &twisty::Result<String>| expectation(r).replace(&*dir.to_string_lossy(), "$DB");
+    let mut out = String::from(header);
+    for f in [
+        OPTIMAL_TABLE,
+        "cube3-optimal-truncated.tbl",
+        "cube3-optimal-bad-magic.tbl",
+        "cube3-optimal-bad-version.tbl",
+        CUBE3_TABLE,
+        "no-such-file.tbl",
+    ] {
+        let path = dir.join(f).to_string_lossy().into_owned();
+        let got = fix(&run(tables, "cube3_optimal_open", &[&path]));
+        assert_eq!(got == "ok:true", f == OPTIMAL_TABLE, "{f}: {got}");
+        writeln!(out, "cube3_optimal_open\t$DB/{f}\t{got}").unwrap();
+    }
+    writeln!(
+        out,
+        "cube3_optimal_open\t\\N\terr:null_argument:7:path must not be null"
+    )
+    .unwrap();
+    let mut solve = |cube: &str, min: i64, max: i64, limit: i64, threads: i64| {
+        let args = [cube, &min.to_string(), &max.to_string(), &limit.to_string(), &threads.to_string()];
+        let got = run(tables, "cube3_optimal_solve", &args);
+        if let Ok(text) = &got {
+            let (length, list) = text.split_once('|').expect("length|solutions");
+            let length: usize = length.parse().unwrap();
+            let solutions: Vec<&str> = list.split(';').collect();
+            assert!(solutions.len() as i64 <= limit, "{cube}: {text}");
+            for sol in &solutions {
+                let (normal, inverse) = sim::parse(sol);
+                assert!(inverse.is_empty());
+                assert_eq!(normal.len(), length, "{cube}: {sol}");
+                let end = sim::apply(cube, sol);
+                assert!(Sim::from_b32(&end).is_solved(), "{cube}: {sol} leaves {end}");
+            }
+            let distinct: std::collections::HashSet<&&str> = solutions.iter().collect();
+            assert_eq!(distinct.len(), solutions.len(), "{cube}: {text}");
+        }
+        writeln!(
+            out,
+            "cube3_optimal_solve\t{cube}\t{min}\t{max}\t{limit}\t{threads}\t{}",
+            expectation(&got)
+        )
+        .unwrap();
+        got
+    };
+    let solved = Sim::solved().to_b32();
+    assert_eq!(solve(&solved, 0, 20, 1, 1).unwrap(), "0|");
+    // Short scrambles: the optimal length is at most the scramble's; one solution, then all.
+    for (i, alg) in [
+        "R",
+        "R U",
+        "U D",
+        "R U R' U'",
+        "R2 L2 U2 D2 F2 B2",
+        "R U2 D' F L2 B R'",
+        "R U R' U' F2 D L2 B'",
+        "x R U' y F2",
+        "y2 (R U R') F",
+        "Rw U M' E2 S",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let cube = sim::from_alg(alg).to_b32();
+        let one = solve(&cube, 0, 20, 1, (i % 3) as i64).unwrap();
+        let length: usize = one.split('|').next().unwrap().parse().unwrap();
+        let faces_only = !alg.contains(['x', 'y', 'w', 'M', 'E', 'S']);
+        if faces_only {
+            assert!(length <= alg.split_whitespace().count(), "{alg}: {one}");
+        }
+        solve(&cube, 0, 20, 1000, 2).unwrap();
+    }
+    // Solutions of at least some length; a few of many.
+    solve(&sim::from_alg("R U F").to_b32(), 4, 20, 3, 1).unwrap();
+    solve(&sim::from_alg("R2 L2 U2 D2 F2 B2").to_b32(), 0, 20, 4, 1).unwrap();
+    // Errors: a bound the table already refutes, one the search refutes, options out of range,
+    // bad cubes.
+    let three = sim::from_alg("R U F").to_b32();
+    let four = sim::from_alg("R U F D").to_b32();
+    for (cube, min, max, limit, threads) in [
+        (&three, 0, 2, 1, 1),
+        (&four, 0, 3, 1, 1),
+        (&three, 0, 41, 1, 1),
+        (&three, 9, 8, 1, 1),
+        (&three, 0, 20, 0, 1),
+        (&three, 0, 20, 1, 100_000),
+        (&three, -1, 20, 1, 1),
+        (&three, 0, -1, 1, 1),
+        (&three, 0, 20, -1, 1),
+        (&three, 0, 20, 1, -1),
+    ] {
+        solve(cube, min, max, limit, threads).unwrap_err();
+    }
+    for bad in ["ABCDEFGH=ABCDEFGHIJKL=", "BACDEFGH=ABCDEFGHIJKL=A"] {
+        solve(bad, 0, 20, 1, 1).unwrap_err();
+    }
+    writeln!(
+        out,
+        "cube3_optimal_solve\t\\N\t0\t20\t1\t1\terr:null_argument:7:text must not be null"
     )
     .unwrap();
     out

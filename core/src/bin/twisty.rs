@@ -84,6 +84,51 @@ enum Cube3Command {
         #[arg(long)]
         tables: Option<PathBuf>,
     },
+    /// Optimal solutions (fewest face turns) of a cube (B32, or --moves from solved; NISS
+    /// allowed), one per line.
+    Optimal {
+        cube: Option<String>,
+        #[arg(long)]
+        moves: Option<String>,
+        /// Every optimal solution (up to --limit).
+        #[arg(long)]
+        all: bool,
+        #[arg(long, default_value_t = 1000, value_parser = at_least_one::<usize>)]
+        limit: usize,
+        #[arg(long, default_value_t = 0)]
+        min_length: u32,
+        #[arg(long, default_value_t = 20)]
+        max_length: u32,
+        /// Threads (0: one per core; at most 256).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        #[arg(long)]
+        timeout_ms: Option<u64>,
+        /// Table size: h0 (29.6 MB).
+        #[arg(long, default_value = "h0", value_parser = table_size)]
+        table: u8,
+        /// Table file (default: in the cache folder).
+        #[arg(long)]
+        tables: Option<PathBuf>,
+    },
+    /// Build (or check) the optimal solver's table file.
+    OptimalTable {
+        #[arg(long, default_value = "h0", value_parser = table_size)]
+        table: u8,
+        #[arg(long)]
+        tables: Option<PathBuf>,
+    },
+    /// Time the optimal solver on the cubes of a file (one B32 cube or move sequence per line,
+    /// `#` comments) and print mean, median and max time and nodes per second.
+    OptimalBench {
+        positions: PathBuf,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        #[arg(long, default_value = "h0", value_parser = table_size)]
+        table: u8,
+        #[arg(long)]
+        tables: Option<PathBuf>,
+    },
     /// Time the two-phase solver on random cubes (seeds 0..count) and print the figures.
     Bench {
         #[arg(long, default_value_t = 1000, value_parser = at_least_one::<u64>)]
@@ -769,6 +814,34 @@ fn colouring(silver: bool) -> Colouring {
     }
 }
 
+/// A table size argument: `h0` (or `0`).
+fn table_size(text: &str) -> Result<u8, String> {
+    let digits = text.strip_prefix('h').unwrap_or(text);
+    digits
+        .parse::<u8>()
+        .map_err(|_| format!("table size {text:?} is not of the form h0, h1, ..."))
+}
+
+/// Opens (building on first use) the optimal solver's table file.
+fn open_optimal_solver(size: u8, path: Option<PathBuf>) -> twisty::Result<cube3::optimal::Solver> {
+    let path = path.unwrap_or_else(|| cube3::optimal::Solver::default_path(size));
+    open_with_progress(path, "3x3x3 optimal table", |p, progress, cancel| {
+        cube3::optimal::Solver::open_or_build(p, size, progress, cancel)
+    })
+}
+
+/// A cube from a B32 text or from moves (NISS allowed), exactly one of them.
+fn cube3_arg(cube: Option<String>, moves: Option<String>) -> twisty::Result<cube3::Cube> {
+    use cube3::{Alg, Cube};
+    match (cube, moves) {
+        (Some(text), None) => Cube::from_b32(&text),
+        (None, Some(m)) => Ok(Cube::from_alg(&Alg::parse(&m)?)),
+        _ => Err(twisty::Error::invalid_argument(
+            "give either a cube or --moves (not both)",
+        )),
+    }
+}
+
 /// Opens (building on first use) the 3x3x3 table file.
 fn open_cube3_solver(path: Option<PathBuf>) -> twisty::Result<cube3::solve::Solver> {
     let path = path.unwrap_or_else(cube3::solve::Solver::default_path);
@@ -809,15 +882,7 @@ fn cube3_command(cmd: Cube3Command) -> twisty::Result<()> {
             timeout_ms,
             tables,
         } => {
-            let c = match (cube, moves) {
-                (Some(text), None) => Cube::from_b32(&text)?,
-                (None, Some(m)) => Cube::from_alg(&Alg::parse(&m)?),
-                _ => {
-                    return Err(twisty::Error::invalid_argument(
-                        "give either a cube or --moves (not both)",
-                    ));
-                }
-            };
+            let c = cube3_arg(cube, moves)?;
             let solver = open_cube3_solver(tables)?;
             let opts = SolveOptions {
                 max_length,
@@ -829,6 +894,124 @@ fn cube3_command(cmd: Cube3Command) -> twisty::Result<()> {
             let alg = solver.solve(&c, &opts)?;
             println!("{alg}");
             eprintln!("{} moves in {:.1?}", alg.len(), t.elapsed());
+        }
+        Cube3Command::Optimal {
+            cube,
+            moves,
+            all,
+            limit,
+            min_length,
+            max_length,
+            threads,
+            timeout_ms,
+            table,
+            tables,
+        } => {
+            let c = cube3_arg(cube, moves)?;
+            let solver = open_optimal_solver(table, tables)?;
+            let opts = cube3::optimal::SolveOptions {
+                min_length,
+                max_length,
+                max_solutions: if all { limit } else { 1 },
+                threads,
+                deadline: timeout_ms
+                    .map(|ms| std::time::Instant::now() + std::time::Duration::from_millis(ms)),
+                cancel: Some(cancel_on_ctrl_c()),
+            };
+            let t = std::time::Instant::now();
+            let mut depth =
+                |r: &ProgressReport| eprintln!("{}: {} nodes, {:.1?}", r.phase, r.done, r.elapsed);
+            let found = solver.solve(&c, &opts, &mut depth)?;
+            for alg in &found.solutions {
+                println!("{alg}");
+            }
+            let secs = t.elapsed().as_secs_f64();
+            eprintln!(
+                "{} solution(s) of {} moves in {:.3} s ({} nodes, {:.2} M nodes/s)",
+                found.solutions.len(),
+                found.length,
+                secs,
+                found.nodes,
+                found.nodes as f64 / secs / 1e6
+            );
+        }
+        Cube3Command::OptimalTable { table, tables } => {
+            let path = tables
+                .clone()
+                .unwrap_or_else(|| cube3::optimal::Solver::default_path(table));
+            let t = std::time::Instant::now();
+            let solver = open_optimal_solver(table, tables)?;
+            println!(
+                "3x3x3 optimal table h{table} ready: {} ({} bytes, {:.1?})",
+                path.display(),
+                solver.table_bytes(),
+                t.elapsed()
+            );
+            println!(
+                "entries per distance (2-bit codes over base {}):",
+                solver.base()
+            );
+            for (d, n) in solver.distribution().iter().enumerate() {
+                println!("{d:>3} {n:>14}");
+            }
+        }
+        Cube3Command::OptimalBench {
+            positions,
+            threads,
+            table,
+            tables,
+        } => {
+            let text = std::fs::read_to_string(&positions).map_err(|e| {
+                twisty::Error::invalid_argument(format!("{}: {e}", positions.display()))
+            })?;
+            let cubes = text
+                .lines()
+                .map(|l| l.split('#').next().unwrap_or("").trim())
+                .filter(|l| !l.is_empty())
+                .map(|l| match Cube::from_b32(l) {
+                    Ok(c) => Ok(c),
+                    Err(_) => Alg::parse(l).map(|a| Cube::from_alg(&a)),
+                })
+                .collect::<twisty::Result<Vec<_>>>()?;
+            if cubes.is_empty() {
+                return Err(twisty::Error::invalid_argument(format!(
+                    "{} holds no cube",
+                    positions.display()
+                )));
+            }
+            let solver = open_optimal_solver(table, tables)?;
+            let opts = cube3::optimal::SolveOptions {
+                threads,
+                cancel: Some(cancel_on_ctrl_c()),
+                ..Default::default()
+            };
+            let (mut times, mut nodes, mut lengths) = (Vec::new(), 0u64, 0u64);
+            for c in &cubes {
+                let t = std::time::Instant::now();
+                let found = solver.solve(c, &opts, &mut |_: &ProgressReport| {})?;
+                let dt = t.elapsed();
+                println!(
+                    "{c} {} moves {:.3} s {} nodes",
+                    found.length,
+                    dt.as_secs_f64(),
+                    found.nodes
+                );
+                times.push(dt);
+                nodes += found.nodes;
+                lengths += found.length as u64;
+            }
+            let total: std::time::Duration = times.iter().sum();
+            times.sort();
+            let n = times.len();
+            println!(
+                "optimal h{table}, {threads} thread(s), {n} cubes (mean length {:.2}): mean {:.3} s, \
+                 median {:.3} s, max {:.3} s; {:.2} M nodes/s",
+                lengths as f64 / n as f64,
+                total.as_secs_f64() / n as f64,
+                times[n / 2].as_secs_f64(),
+                times[n - 1].as_secs_f64(),
+                nodes as f64 / total.as_secs_f64() / 1e6
+            );
         }
         Cube3Command::Bench {
             count,

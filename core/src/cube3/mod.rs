@@ -7,6 +7,7 @@
 //!   NISS) and their canonical text.
 //! - `geometry`: the move and orientation tables, derived from 3D coordinates.
 //! - [`solve`]: the two-phase solver, its coordinates and its cached tables.
+//! - [`optimal`]: the optimal solver (fewest face turns) and its symmetry-reduced table.
 //!
 //! # The model
 //!
@@ -26,6 +27,7 @@
 pub mod cube;
 mod geometry;
 pub mod moves;
+pub mod optimal;
 pub mod solve;
 
 pub use cube::{B32_LEN, CORNER_NAMES, Cube, EDGE_NAMES, ORIENTATION_NAMES};

@@ -173,7 +173,8 @@ impl Solver {
                 "table generation was cancelled",
             ));
         }
-        let progress = &mut crate::progress::Logged::new(progress, log::Level::Info, module_path!());
+        let progress =
+            &mut crate::progress::Logged::new(progress, log::Level::Info, module_path!());
         let mut level_done = |phase: u8, level: u8, reached: u64, total: usize| {
             progress.report(&ProgressReport {
                 phase: format!("3x3x3 tables: phase-{phase} distance {level}"),
@@ -418,9 +419,7 @@ impl Solver {
                 opts.max_length
             )));
         };
-        let alg = self
-            .frames
-            .in_space(cube.orientation(), &variants[v].0.back(&path));
+        let alg = in_space(cube.orientation(), &variants[v].0.back(&path));
         if !cube.apply(&alg).is_solved() {
             return Err(Error::new(
                 ErrorKind::Panic,
@@ -469,9 +468,34 @@ struct Frames {
     /// The rotations `x` and `z` besides none, with how each relabels the face moves: variant
     /// move `m` is `r m r⁻¹` on the cube, face move `relabel[m]`.
     rotations: [(Cube, [u8; MOVES]); 3],
-    /// `in_space[o][m]`: the move, named in space, whose piece effect on a cube in orientation
-    /// `o` is the centres'-frame face move `m`.
-    in_space: Vec<[Move; MOVES]>,
+}
+
+/// `names[o][m]`: the move, named in space, whose piece effect on a cube in orientation `o` is
+/// the centres'-frame face move `m`.
+fn space_names() -> &'static [[Move; MOVES]] {
+    static NAMES: std::sync::OnceLock<Vec<[Move; MOVES]>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        let face = face_moves();
+        let space_moves: Vec<Move> = Move::all().filter(|mv| mv.kind().is_face()).collect();
+        (0..24u8)
+            .map(|o| {
+                let probe = Cube::SOLVED.with_orientation(o);
+                std::array::from_fn(|m| {
+                    *space_moves
+                        .iter()
+                        .find(|mv| *probe.apply_move(**mv).pieces() == face[m])
+                        .expect("every face move is some face move in space")
+                })
+            })
+            .collect()
+    })
+}
+
+/// Names centres'-frame face moves (index = 3·face + amount - 1) in space for a cube in
+/// orientation `o`: the solvers' one way of turning a path into an [`Alg`].
+pub(crate) fn in_space(o: u8, path: &[u8]) -> Alg {
+    let names = &space_names()[o as usize];
+    Alg::from_moves(path.iter().map(|&m| names[m as usize]).collect())
 }
 
 impl Frames {
@@ -489,22 +513,7 @@ impl Frames {
             });
             (r, relabel)
         });
-        let space_moves: Vec<Move> = Move::all().filter(|mv| mv.kind().is_face()).collect();
-        let in_space = (0..24u8)
-            .map(|o| {
-                let probe = Cube::SOLVED.with_orientation(o);
-                std::array::from_fn(|m| {
-                    *space_moves
-                        .iter()
-                        .find(|mv| *probe.apply_move(**mv).pieces() == face[m])
-                        .expect("every face move is some face move in space")
-                })
-            })
-            .collect();
-        Frames {
-            rotations,
-            in_space,
-        }
+        Frames { rotations }
     }
 
     /// The six variants of a cube in orientation 0 (`r⁻¹ c r` for r = none, `x`, `z`, and the
@@ -524,12 +533,6 @@ impl Frames {
             }
         }
         out
-    }
-
-    /// Names centres'-frame face moves in space for a cube in orientation `o`.
-    fn in_space(&self, o: u8, path: &[u8]) -> Alg {
-        let names = &self.in_space[o as usize];
-        Alg::from_moves(path.iter().map(|&m| names[m as usize]).collect())
     }
 }
 

@@ -1,0 +1,573 @@
+//! The optimal 3x3x3 solver: fewest face turns (half-turn metric), by IDA* over a
+//! symmetry-reduced pruning table in the family of nissy's H48.
+//!
+//! Where each part lives:
+//! - `sym.rs`: the 48 symmetries (rotations and mirror images) acting on cubes and moves;
+//! - `coord.rs`: the table's coordinate (corner classes x edge separation) and its move tables;
+//! - `table.rs`: the breadth-first build, the 2-bit entries with their line minima, lookups;
+//! - `search.rs`: the search (cube and inverse together, multithreaded, all solutions).
+//!
+//! The table (`h0`, 117,567,450 entries in 29.6 MB) holds, for every corner class and edge
+//! separation, the exact distance to the subgroup in which corners are in their tetrads and
+//! untwisted and edges in their slices; a lookup also takes the corners' own distance. It is
+//! built in parallel in well under a minute on two cores, saved to a versioned, checksummed
+//! cache file ([`crate::tablefile`]) and memory-mapped afterwards. A [`Solver`] is `Send +
+//! Sync`; one serves any number of threads. Every solution is checked by applying it before
+//! it is returned.
+
+mod coord;
+mod search;
+mod sym;
+mod table;
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use memmap2::MmapMut;
+
+use crate::cube3::geometry::Perm;
+use crate::cube3::{Alg, Cube};
+use crate::error::{Error, ErrorKind, Result};
+use crate::progress::{CancelToken, Progress, ProgressReport};
+use crate::tablefile::{Layout, TableFile};
+
+#[cfg(target_endian = "big")]
+compile_error!("the optimal solver's table file stores 32-bit entries little-endian");
+
+/// The first bytes of an optimal-solver table file.
+pub const MAGIC: &[u8; 8] = b"TWC3OPTM";
+const VERSION: u32 = 1;
+/// Table sizes this version builds (nissy's naming: `h0` is the base size).
+pub const SIZES: [u8; 1] = [0];
+/// Most threads one solve may use.
+pub const MAX_THREADS: usize = 256;
+/// Longest solution length accepted as a bound (every cube needs at most 20).
+pub const MAX_LENGTH: u32 = 40;
+/// Distance stored as code 0 ("at most this") in the 2-bit entries.
+const BASE: u8 = 7;
+
+const fn lines64(bytes: usize) -> usize {
+    bytes.div_ceil(64) * 64
+}
+
+/// Longest distance the distribution section counts (the table's own maximum is lower).
+const LEVELS: usize = 16;
+
+const SECTIONS: [(&str, usize); 3] = [
+    ("corner class", lines64(coord::CORNER_STATES * 4)),
+    ("distance", table::LINES * table::LINE_BYTES),
+    ("distribution", LEVELS * 8),
+];
+
+/// Name of the table file of size `h{size}` inside the cache folder.
+pub fn cache_file(size: u8) -> String {
+    format!("cube3-optimal-h{size}-v{VERSION}.tbl")
+}
+
+/// What the tables were built from: the face moves and the symmetries.
+fn digest() -> u64 {
+    let mut bytes = Vec::new();
+    for p in sym::face_moves() {
+        bytes.extend_from_slice(&p.cp);
+        bytes.extend_from_slice(&p.co);
+        bytes.extend_from_slice(&p.ep);
+        bytes.extend_from_slice(&p.eo);
+    }
+    for s in &sym::symmetries().move_image {
+        bytes.extend_from_slice(s);
+    }
+    xxhash_rust::xxh3::xxh3_64(&bytes)
+}
+
+fn layout() -> Layout<'static> {
+    Layout {
+        what: "3x3x3 optimal-solver table file",
+        magic: MAGIC,
+        version: VERSION,
+        digest: digest(),
+        param: table::ENTRIES as u64 | (BASE as u64) << 40,
+        sections: &SECTIONS,
+    }
+}
+
+fn check_size(size: u8) -> Result<()> {
+    if SIZES.contains(&size) {
+        return Ok(());
+    }
+    Err(Error::invalid_argument(format!(
+        "table size h{size} is not available: this version builds h0 only"
+    )))
+}
+
+/// Options of [`Solver::solve`].
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// Shortest solution wanted (default 0): lengths below it are not searched.
+    pub min_length: u32,
+    /// Longest solution wanted (default 20, at most [`MAX_LENGTH`]); when no solution is this
+    /// short the answer is an error.
+    pub max_length: u32,
+    /// How many solutions of the shortest length found (default 1: the first).
+    pub max_solutions: usize,
+    /// Threads for this solve: 0 = one per core (default), at most [`MAX_THREADS`].
+    pub threads: usize,
+    /// Give up (a [`ErrorKind::Cancelled`] error) when the search is not done by then.
+    pub deadline: Option<Instant>,
+    pub cancel: Option<CancelToken>,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            min_length: 0,
+            max_length: 20,
+            max_solutions: 1,
+            threads: 0,
+            deadline: None,
+            cancel: None,
+        }
+    }
+}
+
+impl SolveOptions {
+    fn validate(&self) -> Result<()> {
+        if self.max_length > MAX_LENGTH {
+            return Err(Error::invalid_argument(format!(
+                "max_length {} is out of range (0..={MAX_LENGTH})",
+                self.max_length
+            )));
+        }
+        if self.min_length > self.max_length {
+            return Err(Error::invalid_argument(format!(
+                "min_length {} is greater than max_length {}",
+                self.min_length, self.max_length
+            )));
+        }
+        if self.max_solutions == 0 {
+            return Err(Error::invalid_argument("max_solutions must be at least 1"));
+        }
+        if self.threads > MAX_THREADS {
+            return Err(Error::invalid_argument(format!(
+                "threads {} out of range 0..={MAX_THREADS}",
+                self.threads
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Solutions of one length, with how much searching they took.
+#[derive(Clone, Debug)]
+pub struct Solutions {
+    /// Each solution once, in canonical order (see [`Solver::solve`]); all of one length.
+    pub solutions: Vec<Alg>,
+    /// The length searched last (the solutions' length).
+    pub length: u32,
+    /// Nodes visited over all depths.
+    pub nodes: u64,
+}
+
+/// The optimal solver's tables. `Send + Sync`.
+pub struct Solver {
+    file: TableFile,
+    layout: Layout<'static>,
+    /// The distance lines copied into anonymous memory backed by huge pages where the system
+    /// allows: the search reads them at random, and with 4 KiB pages nearly every read would
+    /// also miss the TLB. `None` when the copy could not be made (the mapped file is used).
+    resident: Option<memmap2::Mmap>,
+    size: u8,
+    faces: [Perm; sym::MOVES],
+}
+
+impl Solver {
+    /// Builds the table of size `h{size}` in memory (see [`SIZES`]), reporting each level.
+    pub fn build(size: u8, progress: &mut dyn Progress, cancel: &CancelToken) -> Result<Solver> {
+        check_size(size)?;
+        let cancelled = || Error::new(ErrorKind::Cancelled, "table generation was cancelled");
+        if cancel.is_cancelled() {
+            return Err(cancelled());
+        }
+        let start = Instant::now();
+        let layout = layout();
+        let progress =
+            &mut crate::progress::Logged::new(progress, log::Level::Info, module_path!());
+        let corner_move = coord::corner_moves();
+        let (class_of, reps) = coord::corner_classes(&corner_move);
+        let edge_move = coord::edge_moves();
+        let edge_conj = coord::edge_conj();
+        if cancel.is_cancelled() {
+            return Err(cancelled());
+        }
+        let graph = table::Graph {
+            class_of: &class_of,
+            reps: &reps,
+            corner_move: &corner_move,
+            edge_move: &edge_move,
+            edge_conj: &edge_conj,
+        };
+        let mut found = 0u64;
+        let dist = table::distances(&graph, &mut |level, count| {
+            found += count;
+            progress.report(&ProgressReport {
+                phase: format!("3x3x3 optimal table h{size}: distance {level}"),
+                level: level as u32,
+                done: found,
+                total: table::ENTRIES as u64,
+                found,
+                elapsed: start.elapsed(),
+                eta: None,
+            });
+            !cancel.is_cancelled()
+        })
+        .ok_or_else(cancelled)?;
+        let counts = distribution(&dist);
+        log::info!("3x3x3 optimal table h{size}: entries per distance {counts:?}");
+        let mut map = MmapMut::map_anon(layout.file_len())
+            .map_err(|e| Error::new(ErrorKind::Database, format!("cannot allocate tables: {e}")))?;
+        {
+            let out = layout.section_mut(&mut map, 0);
+            for (o, e) in out.chunks_exact_mut(4).zip(&class_of) {
+                o.copy_from_slice(&e.to_le_bytes());
+            }
+        }
+        table::pack(&dist, BASE, layout.section_mut(&mut map, 1));
+        for (o, c) in layout
+            .section_mut(&mut map, 2)
+            .chunks_exact_mut(8)
+            .zip(&counts)
+        {
+            o.copy_from_slice(&c.to_le_bytes());
+        }
+        drop(dist);
+        layout.seal(&mut map);
+        let map = map
+            .make_read_only()
+            .map_err(|e| Error::new(ErrorKind::Database, format!("cannot allocate tables: {e}")))?;
+        Ok(Solver::assemble(TableFile::Mapped(map), layout, size))
+    }
+
+    /// Maps a table file of size `h{size}` written by [`Solver::save`]. A missing, damaged,
+    /// stale or foreign file is [`ErrorKind::Database`].
+    pub fn open(path: &Path, size: u8) -> Result<Solver> {
+        check_size(size)?;
+        let layout = layout();
+        let file = layout.open(path)?;
+        Ok(Solver::assemble(file, layout, size))
+    }
+
+    /// Opens the table file, or builds the table, saves it there (atomically) and maps it. A
+    /// table file of this kind that cannot be used (damaged, stale) is rebuilt; any other file
+    /// is refused and left alone.
+    pub fn open_or_build(
+        path: &Path,
+        size: u8,
+        progress: &mut dyn Progress,
+        cancel: &CancelToken,
+    ) -> Result<Solver> {
+        check_size(size)?;
+        let layout = layout();
+        let file = crate::tablefile::open_or_build(path, &layout, cancel, || {
+            Ok(Solver::build(size, progress, cancel)?.file)
+        })?;
+        Ok(Solver::assemble(file, layout, size))
+    }
+
+    /// The default table file of size `h{size}`: [`cache_file`] in
+    /// [`crate::tablefile::cache_dir`].
+    pub fn default_path(size: u8) -> PathBuf {
+        crate::tablefile::cache_dir().join(cache_file(size))
+    }
+
+    /// Writes the table to a file (atomically).
+    pub fn save(&self, path: &Path) -> Result<()> {
+        self.file.save(path, &self.layout)
+    }
+
+    fn assemble(file: TableFile, layout: Layout<'static>, size: u8) -> Solver {
+        let resident = resident_copy(layout.section(file.bytes(), 1));
+        Solver {
+            file,
+            layout,
+            resident,
+            size,
+            faces: sym::face_moves(),
+        }
+    }
+
+    /// The table size (`h0` is 0).
+    pub fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// Bytes of the table file (mapped, not on the heap).
+    pub fn table_bytes(&self) -> usize {
+        self.file.bytes().len()
+    }
+
+    /// How many table entries hold each exact distance (index = distance), as found when the
+    /// table was built.
+    pub fn distribution(&self) -> Vec<u64> {
+        let bytes = self.layout.section(self.file.bytes(), 2);
+        let mut v: Vec<u64> = bytes
+            .chunks_exact(8)
+            .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+            .collect();
+        while v.len() > 1 && v.last() == Some(&0) {
+            v.pop();
+        }
+        v
+    }
+
+    /// The distance stored as code 0 of the 2-bit entries (entries at most this far fall back
+    /// to their line's minimum).
+    pub fn base(&self) -> u32 {
+        BASE as u32
+    }
+
+    /// Bytes this solver holds on the heap (its table file is mapped, and not counted).
+    pub fn heap_bytes(&self) -> usize {
+        std::mem::size_of::<Solver>()
+    }
+
+    fn pruning(&self) -> search::Pruning<'_> {
+        let classes = self.layout.section(self.file.bytes(), 0);
+        // SAFETY: any bytes are valid u32s; the file is page-aligned and the section starts at
+        // a multiple of 64, which the assertion checks.
+        let (head, class_of, _) = unsafe { classes.align_to::<u32>() };
+        assert!(head.is_empty(), "misaligned table");
+        search::Pruning {
+            class_of: &class_of[..coord::CORNER_STATES],
+            lines: match &self.resident {
+                Some(m) => &m[..],
+                None => self.layout.section(self.file.bytes(), 1),
+            },
+            base: BASE as u32,
+            conj: coord::mask_conj(),
+        }
+    }
+
+    /// The table's lower bound of the cube's distance (the larger of the cube's and its
+    /// inverse's).
+    pub fn lower_bound(&self, cube: &Cube) -> u32 {
+        let p = self.pruning();
+        search::Node::root(cube.pieces(), &p).bound()
+    }
+
+    /// Solutions of the fewest face turns (half-turn metric) of at least
+    /// [`SolveOptions::min_length`] moves, in space: applied to `cube` (whatever its
+    /// orientation) each solves the pieces.
+    ///
+    /// Lengths are searched one by one from the larger of `min_length` and the table's bound;
+    /// the first length with a solution is the answer, with its first
+    /// [`SolveOptions::max_solutions`] solutions in depth-first order (the same order whatever
+    /// the number of threads). Each solution appears once: two commuting moves of opposite
+    /// faces are written U before D, R before L, F before B, and no face is turned twice in a
+    /// row. Symmetric solutions of a symmetric cube are all listed. `progress` is told after
+    /// each length (phase `depth N`, `done` = nodes so far, `found` = solutions).
+    ///
+    /// Errors: options out of range ([`ErrorKind::InvalidArgument`]), no solution of at most
+    /// `max_length` moves (the same; at once when the bound already exceeds it), a token
+    /// cancelled or the deadline passed ([`ErrorKind::Cancelled`], also before any search).
+    pub fn solve(
+        &self,
+        cube: &Cube,
+        opts: &SolveOptions,
+        progress: &mut dyn Progress,
+    ) -> Result<Solutions> {
+        opts.validate()?;
+        let start = Instant::now();
+        let early = if opts.cancel.as_ref().is_some_and(|c| c.is_cancelled()) {
+            Some(search::Stop::Cancelled)
+        } else if opts.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(search::Stop::Deadline)
+        } else {
+            None
+        };
+        if let Some(stop) = early {
+            return Err(stop.error(opts.max_length));
+        }
+        let prune = self.pruning();
+        let root = search::Node::root(cube.pieces(), &prune);
+        let bound = root.bound();
+        if bound > opts.max_length {
+            return Err(Error::invalid_argument(format!(
+                "no solution of at most {} moves exists for this cube: it needs at least {bound}",
+                opts.max_length
+            )));
+        }
+        let threads = match opts.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
+        let pool = if threads > 1 {
+            Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .thread_name(|i| format!("twisty-optimal-{i}"))
+                    .build()
+                    .map_err(|e| {
+                        Error::new(ErrorKind::Panic, format!("cannot start threads: {e}"))
+                    })?,
+            )
+        } else {
+            None
+        };
+        let mut nodes = 0;
+        for length in bound.max(opts.min_length)..=opts.max_length {
+            let r = search::search_depth(
+                &prune,
+                &self.faces,
+                &root,
+                length,
+                opts.max_solutions,
+                pool.as_ref(),
+                opts.cancel.as_ref(),
+                opts.deadline,
+            );
+            nodes += r.nodes;
+            if let Some(stop) = r.stopped {
+                return Err(stop.error(opts.max_length));
+            }
+            progress.report(&ProgressReport {
+                phase: format!("depth {length}"),
+                level: length,
+                done: nodes,
+                total: 0,
+                found: r.solutions.len() as u64,
+                elapsed: start.elapsed(),
+                eta: None,
+            });
+            log::debug!(
+                "optimal: depth {length} searched for {cube}, {nodes} nodes, {:.1?}",
+                start.elapsed()
+            );
+            if r.solutions.is_empty() {
+                continue;
+            }
+            let o = cube.orientation();
+            let mut solutions = Vec::with_capacity(r.solutions.len());
+            for path in &r.solutions {
+                let alg = crate::cube3::solve::in_space(o, path);
+                if !cube.apply(&alg).is_solved() {
+                    return Err(Error::new(
+                        ErrorKind::Panic,
+                        format!("internal error: the solution {alg} does not solve {cube}"),
+                    ));
+                }
+                solutions.push(alg);
+            }
+            return Ok(Solutions {
+                solutions,
+                length,
+                nodes,
+            });
+        }
+        Err(Error::invalid_argument(format!(
+            "no solution of at most {} moves exists for this cube",
+            opts.max_length
+        )))
+    }
+}
+
+/// A copy of `bytes` in anonymous memory, asking for huge pages.
+fn resident_copy(bytes: &[u8]) -> Option<memmap2::Mmap> {
+    let mut map = MmapMut::map_anon(bytes.len()).ok()?;
+    #[cfg(target_os = "linux")]
+    let _ = map.advise(memmap2::Advice::HugePage);
+    map.copy_from_slice(bytes);
+    map.make_read_only().ok()
+}
+
+/// How many entries hold each distance (every entry has one below [`LEVELS`]).
+fn distribution(dist: &[u8]) -> Vec<u64> {
+    use rayon::prelude::*;
+    let counts = dist
+        .par_chunks(1 << 20)
+        .map(|chunk| {
+            let mut c = [0u64; 256];
+            for &d in chunk {
+                c[d as usize] += 1;
+            }
+            c
+        })
+        .reduce(|| [0u64; 256], |a, b| std::array::from_fn(|i| a[i] + b[i]));
+    assert!(
+        counts[LEVELS..].iter().all(|&c| c == 0),
+        "a distance above the table's range"
+    );
+    let last = counts.iter().rposition(|&c| c > 0).unwrap_or(0);
+    counts[..=last].to_vec()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::progress::NoProgress;
+    use crate::rng::Rng;
+
+    fn solver() -> Solver {
+        let path = std::env::var_os("TWISTY_DB_DIR")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../build/vector-dbs"))
+            .join("cube3-optimal-h0.tbl");
+        Solver::open_or_build(&path, 0, &mut NoProgress, &CancelToken::new()).unwrap()
+    }
+
+    /// The reduction by symmetry holds: every one of the 48 images of a cube reads the same
+    /// 2-bit code and corner bound, for cubes near solved (where the stabilizers of symmetric
+    /// corner states matter most) and random ones. (A code-0 entry's fallback, its line's
+    /// minimum, belongs to the line, so it may differ between the images.)
+    #[test]
+    fn every_symmetry_gives_the_same_bound() {
+        let s = solver();
+        let p = s.pruning();
+        let sy = sym::symmetries();
+        let mut rng = Rng::new(9);
+        let faces = sym::face_moves();
+        for i in 0..400 {
+            let x = if i % 2 == 0 {
+                (0..i % 9).fold(Perm::IDENTITY, |x, _| {
+                    x.then(&faces[rng.below(18) as usize])
+                })
+            } else {
+                *Cube::random(&mut rng).pieces()
+            };
+            let code = |x: &Perm| {
+                let side = coord::Side::new(*x);
+                let (k, corners) = p.index(side.corner_state(), &side.edge_masks());
+                let line = &p.lines[table::line_of(k)..];
+                let j = k % table::PER_LINE;
+                (line[j / 4] >> (2 * (j % 4)) & 3, corners)
+            };
+            let expected = code(&x);
+            for t in 0..sym::SYMS {
+                assert_eq!(code(&sy.conj(t, &x)), expected, "symmetry {t} of cube {i}");
+            }
+        }
+    }
+
+    /// The table's recorded distribution matches its entries' codes, and the line minima
+    /// never exceed a code-0 entry's distance bound.
+    #[test]
+    fn the_distribution_matches_the_codes() {
+        let s = solver();
+        let d = s.distribution();
+        assert_eq!(d.iter().sum::<u64>(), table::ENTRIES as u64);
+        assert_eq!(d[0], 1);
+        let p = s.pruning();
+        let mut codes = [0u64; 4];
+        for (l, line) in p.lines.chunks_exact(table::LINE_BYTES).enumerate() {
+            for j in 0..table::PER_LINE {
+                if l * table::PER_LINE + j < table::ENTRIES {
+                    codes[(line[j / 4] >> (2 * (j % 4)) & 3) as usize] += 1;
+                }
+            }
+            assert!(line[table::LINE_BYTES - 1] >> 4 <= BASE);
+        }
+        let b = BASE as usize;
+        assert_eq!(codes[0], d[..=b].iter().sum::<u64>());
+        assert_eq!(codes[1], d[b + 1]);
+        assert_eq!(codes[2], d[b + 2]);
+        assert_eq!(codes[3], d[b + 3..].iter().sum::<u64>());
+    }
+}

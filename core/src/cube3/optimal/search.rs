@@ -1,0 +1,588 @@
+//! IDA* in the half-turn metric, on the cube and its inverse at once.
+//!
+//! A node holds the cube `x` and its inverse `y`; a move `m` is made either on the normal side
+//! (`x m`, and `m⁻¹` premoved on `y`) or on the inverse side (`y m`, `m⁻¹` premoved on `x`).
+//! Both sides are bounded by the table, since `d(x) = d(x⁻¹)`. Premoving a half turn does not
+//! change a side's table coordinate (the target subgroup contains the half turns), so after a
+//! half turn on one side the other side's bound is reused; and when `depth + bound(y)` is the
+//! target, no half turn can be the next normal move (it would leave `y`'s bound where it is),
+//! and likewise for the inverse side. Each node expands the side with fewer moves allowed, a
+//! choice made from the node alone, so every solution is reached through one path only.
+//!
+//! Solutions are written in one canonical form: never the same face twice in a row, and of
+//! two opposite faces (which commute) U before D, R before L, F before B. The normal side keeps
+//! that order; the inverse side, whose moves appear reversed and inverted at the end of the
+//! solution, keeps the reverse order; where the two parts meet the pair is checked at the leaf.
+//!
+//! Multithreading: the nodes a few moves from the root are searched as separate tasks, in
+//! parallel; the answer is the first solutions in the order of one depth-first search, so it
+//! is the same whatever the number of threads.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::time::Instant;
+
+use crate::cube3::geometry::Perm;
+use crate::error::{Error, ErrorKind};
+use crate::progress::CancelToken;
+
+use std::mem::MaybeUninit;
+
+use super::coord::{BOUND_SHIFT, EDGE_SEPS, MaskConj, MoveCoords, PremoveCoords, SYM_SHIFT, Side};
+use super::sym::{MOVES, SYMS};
+use super::table::{line_of, lookup};
+
+pub(crate) struct Pruning<'a> {
+    pub class_of: &'a [u32],
+    pub lines: &'a [u8],
+    pub base: u32,
+    pub conj: &'a [MaskConj; SYMS],
+}
+
+impl Pruning<'_> {
+    /// The table index of a cube (its corner state and edge masks) and the bound of its
+    /// corners alone.
+    #[inline(always)]
+    pub fn index(&self, state: u32, edges: &[u32; 3]) -> (usize, u32) {
+        let e = self.class_of[state as usize];
+        let k = (e & 0xfff) as usize;
+        let s = (e >> SYM_SHIFT & 63) as usize;
+        let sep = self.conj[s].edge_sep(edges) as usize;
+        (k * EDGE_SEPS + sep, e >> BOUND_SHIFT)
+    }
+
+    /// A lower bound of the cube's distance to solved.
+    #[inline(always)]
+    pub fn estimate(&self, x: &Side) -> u32 {
+        let (i, corners) = self.index(x.corner_state(), &x.edge_masks());
+        lookup(self.lines, self.base, i).max(corners)
+    }
+
+    #[inline(always)]
+    fn prefetch_class(&self, state: u32) {
+        let i = state as usize;
+        crate::tablefile::prefetch(
+            // SAFETY: a view of the same memory as bytes, for the prefetch only.
+            unsafe {
+                std::slice::from_raw_parts(
+                    self.class_of.as_ptr() as *const u8,
+                    self.class_of.len() * 4,
+                )
+            },
+            i * 4,
+        );
+    }
+
+    #[inline(always)]
+    fn prefetch(&self, i: usize) {
+        crate::tablefile::prefetch(self.lines, line_of(i));
+    }
+}
+
+#[inline(always)]
+fn face(m: u8) -> u8 {
+    m / 3
+}
+
+#[inline(always)]
+fn half(m: u8) -> bool {
+    m % 3 == 1
+}
+
+#[inline(always)]
+pub(crate) fn inverse_move(m: u8) -> u8 {
+    m - m % 3 + 2 - m % 3
+}
+
+const NONE: u8 = u8::MAX;
+
+/// Whether `m` may follow `prev` in a canonical sequence: not the same face, and of two
+/// opposite faces the lower-numbered first.
+#[inline(always)]
+pub(crate) fn may_follow(prev: u8, m: u8) -> bool {
+    prev == NONE || {
+        let (f, p) = (face(m), face(prev));
+        f != p && !(f / 2 == p / 2 && f < p)
+    }
+}
+
+/// The same for the inverse side, whose moves end the solution in reverse order.
+#[inline(always)]
+fn may_follow_inverse(prev: u8, m: u8) -> bool {
+    prev == NONE || {
+        let (f, p) = (face(m), face(prev));
+        f != p && !(f / 2 == p / 2 && f > p)
+    }
+}
+
+const ALL_MOVES: u32 = (1 << MOVES) - 1;
+/// Every move but the half turns (amount 2, index 3·face + 1).
+const QUARTER_TURNS: u32 = ALL_MOVES & !0b010_010_010_010_010_010;
+
+/// The moves allowed after each move (index 18: at the start), on each side.
+struct Follow {
+    normal: [u32; MOVES + 1],
+    inverse: [u32; MOVES + 1],
+}
+
+fn follow() -> &'static Follow {
+    static F: std::sync::OnceLock<Follow> = std::sync::OnceLock::new();
+    F.get_or_init(|| {
+        let set = |rule: fn(u8, u8) -> bool| {
+            std::array::from_fn(|prev| {
+                let prev = if prev == MOVES { NONE } else { prev as u8 };
+                (0..MOVES as u8)
+                    .filter(|&m| rule(prev, m))
+                    .fold(0, |a, m| a | 1 << m)
+            })
+        };
+        Follow {
+            normal: set(may_follow),
+            inverse: set(may_follow_inverse),
+        }
+    })
+}
+
+#[derive(Clone, Copy)]
+pub(crate) struct Node {
+    x: Side,
+    y: Side,
+    hx: u8,
+    hy: u8,
+    depth: u8,
+    last_normal: u8,
+    last_inverse: u8,
+}
+
+impl Node {
+    pub fn root(p: &Perm, prune: &Pruning) -> Node {
+        let (x, y) = (Side::new(*p), Side::new(p.inverse()));
+        Node {
+            x,
+            y,
+            hx: prune.estimate(&x) as u8,
+            hy: prune.estimate(&y) as u8,
+            depth: 0,
+            last_normal: NONE,
+            last_inverse: NONE,
+        }
+    }
+
+    pub fn bound(&self) -> u32 {
+        self.hx.max(self.hy) as u32
+    }
+}
+
+/// A node a few moves below the root, with the moves that lead there.
+struct Task {
+    node: Node,
+    normal: Vec<u8>,
+    inverse: Vec<u8>,
+}
+
+/// Why a search stopped before it was done.
+pub(crate) enum Stop {
+    Cancelled,
+    Deadline,
+}
+
+/// What the tasks of one depth share.
+struct Shared<'a> {
+    limit: usize,
+    counts: Vec<AtomicU32>,
+    /// Tasks after this one are not needed: those up to it hold `limit` solutions.
+    cutoff: AtomicUsize,
+    stop: AtomicBool,
+    why: Mutex<Option<Stop>>,
+    cancel: Option<&'a CancelToken>,
+    deadline: Option<Instant>,
+    nodes: AtomicU64,
+}
+
+impl Shared<'_> {
+    fn found(&self, task: usize) {
+        self.counts[task].fetch_add(1, Ordering::Relaxed);
+        let mut sum = 0usize;
+        for (i, c) in self.counts.iter().enumerate() {
+            sum += c.load(Ordering::Relaxed) as usize;
+            if sum >= self.limit {
+                self.cutoff.fetch_min(i, Ordering::Relaxed);
+                break;
+            }
+        }
+    }
+
+    fn check(&self) -> bool {
+        if self.stop.load(Ordering::Relaxed) {
+            return true;
+        }
+        let why = if self.cancel.is_some_and(|c| c.is_cancelled()) {
+            Some(Stop::Cancelled)
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(Stop::Deadline)
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            self.why
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .get_or_insert(why);
+            self.stop.store(true, Ordering::Relaxed);
+            return true;
+        }
+        false
+    }
+}
+
+struct Worker<'a> {
+    prune: &'a Pruning<'a>,
+    coords: &'a MoveCoords,
+    premoves: &'a PremoveCoords,
+    faces: &'a [Perm; MOVES],
+    target: u32,
+    task: usize,
+    shared: &'a Shared<'a>,
+    nodes: u64,
+    found: Vec<Vec<u8>>,
+    normal: Vec<u8>,
+    inverse: Vec<u8>,
+    /// While making tasks: the depth of the tasks, and the tasks so far.
+    collect: Option<(u8, Vec<Task>)>,
+}
+
+impl<'a> Worker<'a> {
+    fn new(
+        prune: &'a Pruning<'a>,
+        faces: &'a [Perm; MOVES],
+        target: u32,
+        task: usize,
+        shared: &'a Shared<'a>,
+    ) -> Worker<'a> {
+        Worker {
+            prune,
+            coords: super::coord::move_coords(),
+            premoves: super::coord::premove_coords(),
+            faces,
+            target,
+            task,
+            shared,
+            nodes: 0,
+            found: Vec::new(),
+            normal: Vec::with_capacity(target as usize),
+            inverse: Vec::with_capacity(target as usize),
+            collect: None,
+        }
+    }
+
+    /// Which moves each side allows at `n`, as bit sets.
+    #[inline(always)]
+    fn allowed(&self, n: &Node) -> (u32, u32) {
+        let left = self.target - n.depth as u32;
+        let f = follow();
+        let quarter = |tight: bool| if tight { QUARTER_TURNS } else { ALL_MOVES };
+        (
+            f.normal[n.last_normal.min(MOVES as u8) as usize] & quarter(n.hy as u32 == left),
+            f.inverse[n.last_inverse.min(MOVES as u8) as usize] & quarter(n.hx as u32 == left),
+        )
+    }
+
+    /// Visits the children of `n` that the bounds allow, in move order; true when the task
+    /// should end.
+    fn expand(&mut self, n: &Node) -> bool {
+        let next = n.depth as u32 + 1;
+        let (a, b) = self.allowed(n);
+        let on_inverse = b.count_ones() < a.count_ones();
+        let moves = if on_inverse { b } else { a };
+        let (own, other) = if on_inverse {
+            (&n.y, &n.x)
+        } else {
+            (&n.x, &n.y)
+        };
+        // A pipeline over the children, so that their memory reads overlap and each read has
+        // time to arrive: (1) the moved side's coordinates (from the parent's, through small
+        // tables), its corner-class entry prefetched; (2) its table index, the line
+        // prefetched unless the corners alone prune the child; (3) the other side's
+        // coordinates (premoved; a half turn leaves them as they are), its corner-class entry
+        // prefetched; (4) the moved side's bound; (5) the other side's index, prefetched;
+        // (6) its bound, and the child that passes is made and visited.
+        let mc = self.coords;
+        let mut after = [(0u32, [0u32; 3]); MOVES];
+        let mut index = [(0usize, 0u32); MOVES];
+        let mut h_moved = [0u8; MOVES];
+        let mut premoved = [const { MaybeUninit::<Side>::uninit() }; MOVES];
+        let mut live = moves;
+        let mut bits = live;
+        while bits != 0 {
+            let m = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            after[m] = mc.after(own, m);
+            self.prune.prefetch_class(after[m].0);
+        }
+        let mut bits = live;
+        while bits != 0 {
+            let m = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            index[m] = self.prune.index(after[m].0, &after[m].1);
+            if next + index[m].1 > self.target {
+                live &= !(1 << m);
+                continue;
+            }
+            self.prune.prefetch(index[m].0);
+        }
+        let mut bits = live & QUARTER_TURNS;
+        while bits != 0 {
+            let m = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            // Coordinates only (the pieces are made for the children that pass).
+            let p = self
+                .premoves
+                .before(other, &own.p, inverse_move(m as u8) as usize);
+            self.prune.prefetch_class(p.corner_state());
+            premoved[m].write(p);
+        }
+        let mut bits = live;
+        while bits != 0 {
+            let m = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let (i, corners) = index[m];
+            let h = lookup(self.prune.lines, self.prune.base, i).max(corners);
+            if next + h > self.target {
+                live &= !(1 << m);
+                continue;
+            }
+            h_moved[m] = h as u8;
+        }
+        let mut bits = live & QUARTER_TURNS;
+        while bits != 0 {
+            let m = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            // SAFETY: written in stage 3 for every live quarter turn.
+            let p = unsafe { premoved[m].assume_init_ref() };
+            index[m] = self.prune.index(p.corner_state(), &p.edge_masks());
+            if next + index[m].1 > self.target {
+                live &= !(1 << m);
+                continue;
+            }
+            self.prune.prefetch(index[m].0);
+        }
+        let mut bits = live;
+        while bits != 0 {
+            let m = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            let h_moved = h_moved[m as usize] as u32;
+            let (h_other, premoved) = if half(m) {
+                // A half turn premoved leaves the other side's coordinate (and bound) alone.
+                let mut p = *other;
+                p.p = self.faces[m as usize].then(&other.p);
+                (if on_inverse { n.hx } else { n.hy }, p)
+            } else {
+                let (i, corners) = index[m as usize];
+                let h = lookup(self.prune.lines, self.prune.base, i).max(corners) as u8;
+                if next + h as u32 > self.target {
+                    continue;
+                }
+                // SAFETY: as above.
+                let mut p = unsafe { premoved[m as usize].assume_init() };
+                p.p = self.faces[inverse_move(m) as usize].then(&other.p);
+                (h, p)
+            };
+            if next + h_other as u32 > self.target {
+                continue;
+            }
+            let moved = mc.apply(own, m as usize, &self.faces[m as usize]);
+            let child = if on_inverse {
+                Node {
+                    x: premoved,
+                    y: moved,
+                    hx: h_other,
+                    hy: h_moved as u8,
+                    depth: next as u8,
+                    last_normal: n.last_normal,
+                    last_inverse: m,
+                }
+            } else {
+                Node {
+                    x: moved,
+                    y: premoved,
+                    hx: h_moved as u8,
+                    hy: h_other,
+                    depth: next as u8,
+                    last_normal: m,
+                    last_inverse: n.last_inverse,
+                }
+            };
+            let path = if on_inverse {
+                &mut self.inverse
+            } else {
+                &mut self.normal
+            };
+            path.push(m);
+            let end = self.visit(&child);
+            let path = if on_inverse {
+                &mut self.inverse
+            } else {
+                &mut self.normal
+            };
+            path.pop();
+            if end {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Searches below `n`; true when this task should end.
+    fn visit(&mut self, n: &Node) -> bool {
+        if let Some((depth, tasks)) = &mut self.collect
+            && n.depth == *depth
+        {
+            tasks.push(Task {
+                node: *n,
+                normal: self.normal.clone(),
+                inverse: self.inverse.clone(),
+            });
+            return false;
+        }
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.shared.nodes.fetch_add(1024, Ordering::Relaxed);
+            if self.shared.check() || self.task > self.shared.cutoff.load(Ordering::Relaxed) {
+                return true;
+            }
+        }
+        if n.depth as u32 == self.target {
+            if n.x.p == Perm::IDENTITY && self.joins() {
+                let mut s = self.normal.clone();
+                s.extend(self.inverse.iter().rev().map(|&m| inverse_move(m)));
+                self.found.push(s);
+                self.shared.found(self.task);
+                return self.found.len() >= self.shared.limit;
+            }
+            return false;
+        }
+        self.expand(n)
+    }
+
+    /// Whether the two parts meet in canonical order.
+    fn joins(&self) -> bool {
+        match (self.normal.last(), self.inverse.last()) {
+            (Some(&a), Some(&b)) => may_follow(a, inverse_move(b)),
+            _ => true,
+        }
+    }
+}
+
+/// How far below the root the tasks of a multithreaded search start.
+const TASK_DEPTH: u32 = 4;
+
+/// What one depth of the search found.
+pub(crate) struct DepthResult {
+    pub solutions: Vec<Vec<u8>>,
+    pub nodes: u64,
+    pub stopped: Option<Stop>,
+}
+
+/// Runs one task to its end.
+fn run(
+    prune: &Pruning,
+    faces: &[Perm; MOVES],
+    target: u32,
+    task: usize,
+    t: &Task,
+    shared: &Shared,
+) -> Vec<Vec<u8>> {
+    let mut w = Worker::new(prune, faces, target, task, shared);
+    w.normal.extend_from_slice(&t.normal);
+    w.inverse.extend_from_slice(&t.inverse);
+    if task <= shared.cutoff.load(Ordering::Relaxed) && !shared.stop.load(Ordering::Relaxed) {
+        w.visit(&t.node);
+    }
+    shared.nodes.fetch_add(w.nodes & 1023, Ordering::Relaxed);
+    w.found
+}
+
+/// All solutions of exactly `target` moves (the first `limit` in depth-first order).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn search_depth(
+    prune: &Pruning,
+    faces: &[Perm; MOVES],
+    root: &Node,
+    target: u32,
+    limit: usize,
+    pool: Option<&rayon::ThreadPool>,
+    cancel: Option<&CancelToken>,
+    deadline: Option<Instant>,
+) -> DepthResult {
+    let new_shared = |tasks: usize| Shared {
+        limit,
+        counts: (0..tasks).map(|_| AtomicU32::new(0)).collect(),
+        cutoff: AtomicUsize::new(usize::MAX),
+        stop: AtomicBool::new(false),
+        why: Mutex::new(None),
+        cancel,
+        deadline,
+        nodes: AtomicU64::new(0),
+    };
+    let root_task = Task {
+        node: *root,
+        normal: Vec::new(),
+        inverse: Vec::new(),
+    };
+    let (shared, found) = match pool {
+        None => {
+            let shared = new_shared(1);
+            let found = vec![run(prune, faces, target, 0, &root_task, &shared)];
+            (shared, found)
+        }
+        Some(pool) => {
+            // The nodes TASK_DEPTH moves below the root (or the leaves, when the target is
+            // nearer), in depth-first order.
+            let probe = new_shared(0);
+            let mut w = Worker::new(prune, faces, target, 0, &probe);
+            w.collect = Some((TASK_DEPTH.min(target) as u8, Vec::new()));
+            w.visit(root);
+            let list = w.collect.take().map(|c| c.1).unwrap_or_default();
+            let shared = new_shared(list.len());
+            shared.nodes.store(w.nodes, Ordering::Relaxed);
+            if let Some(why) = probe.why.into_inner().unwrap_or_else(|e| e.into_inner()) {
+                *shared.why.lock().unwrap_or_else(|e| e.into_inner()) = Some(why);
+                shared.stop.store(true, Ordering::Relaxed);
+            }
+            use rayon::prelude::*;
+            let found = pool.install(|| {
+                list.par_iter()
+                    .enumerate()
+                    .map(|(i, t)| run(prune, faces, target, i, t, &shared))
+                    .collect()
+            });
+            (shared, found)
+        }
+    };
+    let cutoff = shared.cutoff.load(Ordering::Relaxed);
+    let solutions = found
+        .into_iter()
+        .take(cutoff.saturating_add(1))
+        .flatten()
+        .take(limit)
+        .collect();
+    DepthResult {
+        solutions,
+        nodes: shared.nodes.load(Ordering::Relaxed),
+        stopped: shared.why.into_inner().unwrap_or_else(|e| e.into_inner()),
+    }
+}
+
+impl Stop {
+    pub fn error(&self, max: u32) -> Error {
+        match self {
+            Stop::Cancelled => Error::new(ErrorKind::Cancelled, "the search was cancelled"),
+            Stop::Deadline => Error::new(
+                ErrorKind::Cancelled,
+                format!(
+                    "the search reached its deadline before finding a solution of at most {max} moves"
+                ),
+            ),
+        }
+    }
+}

@@ -1,0 +1,444 @@
+//! The optimal 3x3x3 solver against searches that use no solver code: a breadth-first search
+//! of every position up to five moves, meet-in-the-middle distances of random eight-move
+//! positions, and a brute-force enumeration of every solving sequence of short scrambles.
+//! Also the options' limits, determinism over thread counts, and the table file.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use twisty::ErrorKind;
+use twisty::cube3::optimal::{SolveOptions, Solver};
+use twisty::cube3::{Alg, Cube, Move};
+use twisty::progress::{CancelToken, NoProgress, ProgressReport};
+use twisty::rng::Rng;
+
+/// The table file shared with the vector suites (`build/vector-dbs/cube3-optimal-h0.tbl`).
+fn table_path() -> PathBuf {
+    std::env::var_os("TWISTY_DB_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../build/vector-dbs"))
+        .join("cube3-optimal-h0.tbl")
+}
+
+fn solver() -> &'static Solver {
+    static S: OnceLock<Solver> = OnceLock::new();
+    S.get_or_init(|| {
+        Solver::open_or_build(&table_path(), 0, &mut NoProgress, &CancelToken::new()).unwrap()
+    })
+}
+
+fn face_moves() -> Vec<Move> {
+    Move::all().filter(|m| m.kind().is_face()).collect()
+}
+
+/// Every position up to `depth` face turns, with its distance (a plain breadth-first search
+/// over `Cube::apply_move`).
+fn ball(depth: u32) -> &'static HashMap<Cube, u8> {
+    static B: OnceLock<HashMap<Cube, u8>> = OnceLock::new();
+    B.get_or_init(|| {
+        let moves = face_moves();
+        let mut seen = HashMap::from([(Cube::SOLVED, 0u8)]);
+        let mut frontier = vec![Cube::SOLVED];
+        for d in 1..=depth as u8 {
+            let mut next = Vec::new();
+            for c in &frontier {
+                for &m in &moves {
+                    let n = c.apply_move(m);
+                    if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(n) {
+                        e.insert(d);
+                        next.push(n);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        seen
+    })
+}
+
+const BALL: u32 = 5;
+
+fn opts() -> SolveOptions {
+    SolveOptions {
+        threads: 1,
+        ..SolveOptions::default()
+    }
+}
+
+fn all(limit: usize) -> SolveOptions {
+    SolveOptions {
+        max_solutions: limit,
+        ..opts()
+    }
+}
+
+fn solve(c: &Cube, o: &SolveOptions) -> twisty::Result<twisty::cube3::optimal::Solutions> {
+    solver().solve(c, o, &mut NoProgress)
+}
+
+fn cube(moves: &str) -> Cube {
+    Cube::from_alg(&Alg::parse(moves).unwrap())
+}
+
+#[test]
+fn every_position_up_to_five_moves_gets_its_breadth_first_distance() {
+    let b = ball(BALL);
+    // Published counts of positions at each distance (half-turn metric).
+    let mut per_depth = [0u64; BALL as usize + 1];
+    for &d in b.values() {
+        per_depth[d as usize] += 1;
+    }
+    assert_eq!(per_depth, [1, 18, 243, 3240, 43239, 574908]);
+    for (c, &d) in b {
+        let s = solve(c, &opts()).unwrap();
+        assert_eq!(s.length, d as u32, "{c}");
+        assert_eq!(s.solutions.len(), 1);
+        assert!(c.apply(&s.solutions[0]).is_solved());
+        assert!(solver().lower_bound(c) <= d as u32, "{c}");
+    }
+}
+
+/// The distance of a position up to 9 moves from the breadth-first ball: the fewest moves to
+/// reach the ball from it, plus the ball's distance there.
+fn meet_in_the_middle(c: &Cube) -> Option<u32> {
+    let b = ball(BALL);
+    let moves = face_moves();
+    let mut best = None::<u32>;
+    let mut frontier = vec![*c];
+    let mut seen = HashSet::from([*c]);
+    for d in 0..=4u32 {
+        for x in &frontier {
+            if let Some(&e) = b.get(x) {
+                best = Some(best.map_or(d + e as u32, |v| v.min(d + e as u32)));
+            }
+        }
+        if best.is_some_and(|v| v <= d + BALL + 1) {
+            break;
+        }
+        let mut next = Vec::new();
+        for x in &frontier {
+            for &m in &moves {
+                let n = x.apply_move(m);
+                if seen.insert(n) {
+                    next.push(n);
+                }
+            }
+        }
+        frontier = next;
+    }
+    best
+}
+
+#[test]
+fn random_positions_of_up_to_eight_moves_get_their_exact_distance() {
+    let moves = face_moves();
+    let mut rng = Rng::new(11);
+    for i in 0..120 {
+        let n = 6 + i % 3;
+        let seq: Vec<Move> = (0..n).map(|_| moves[rng.below(18) as usize]).collect();
+        let c = Cube::from_alg(&Alg::from_moves(seq));
+        let d = meet_in_the_middle(&c).expect("within nine moves");
+        let s = solve(&c, &opts()).unwrap();
+        assert_eq!(s.length, d, "{c}");
+        assert!(solver().lower_bound(&c) <= d);
+    }
+}
+
+/// Whether a sequence (face-move indices, 3·face + amount - 1) is in the canonical form the
+/// solver writes: no face twice in a row, opposite faces in U D, R L, F B order.
+fn canonical(seq: &[usize]) -> bool {
+    seq.windows(2).all(|w| {
+        let (a, b) = (w[0] / 3, w[1] / 3);
+        a != b && !(a / 2 == b / 2 && b < a)
+    })
+}
+
+#[test]
+fn all_solutions_equal_a_brute_force_enumeration() {
+    let moves = face_moves();
+    for scramble in [
+        "R U",
+        "R U2 F'",
+        "U D",
+        "R L U2",
+        "F B' U D'",
+        "R U R' U'",
+        "R2 U2 R2",
+    ] {
+        let c = cube(scramble);
+        let found = solve(&c, &all(100_000)).unwrap();
+        let d = found.length as usize;
+        // Every sequence of d face moves.
+        let mut expected = HashSet::new();
+        let mut seq = vec![0usize; d];
+        loop {
+            let x = seq.iter().fold(c, |x, &m| x.apply_move(moves[m]));
+            if x.is_solved() && canonical(&seq) {
+                expected.insert(
+                    seq.iter()
+                        .map(|&m| moves[m].to_string())
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                );
+            }
+            let mut k = 0;
+            while k < d && seq[k] == 17 {
+                seq[k] = 0;
+                k += 1;
+            }
+            if k == d {
+                break;
+            }
+            seq[k] += 1;
+        }
+        let got: Vec<String> = found.solutions.iter().map(|a| a.to_string()).collect();
+        let set: HashSet<String> = got.iter().cloned().collect();
+        assert_eq!(set.len(), got.len(), "{scramble}: duplicates in {got:?}");
+        assert_eq!(set, expected, "{scramble}");
+    }
+}
+
+#[test]
+fn symmetric_cubes_list_every_symmetric_solution() {
+    // The cube of R2 L2 U2 D2 F2 B2 (a checkerboard); its solutions come in symmetric families.
+    let c = cube("R2 L2 U2 D2 F2 B2");
+    let found = solve(&c, &all(10_000)).unwrap();
+    assert_eq!(found.length, 6);
+    // Every order of the three axes, each axis's two faces in canonical order: 3! = 6.
+    assert_eq!(found.solutions.len(), 6);
+    for a in &found.solutions {
+        assert!(c.apply(a).is_solved());
+    }
+}
+
+#[test]
+fn answers_do_not_depend_on_the_thread_count() {
+    let mut rng = Rng::new(5);
+    let moves = face_moves();
+    for _ in 0..6 {
+        let seq: Vec<Move> = (0..11).map(|_| moves[rng.below(18) as usize]).collect();
+        let c = Cube::from_alg(&Alg::from_moves(seq));
+        for limit in [1, 5, 1000] {
+            let one = solve(&c, &all(limit)).unwrap();
+            for threads in [2, 3, 8] {
+                let o = SolveOptions {
+                    threads,
+                    ..all(limit)
+                };
+                let many = solve(&c, &o).unwrap();
+                assert_eq!(many.length, one.length);
+                let a: Vec<String> = one.solutions.iter().map(|a| a.to_string()).collect();
+                let b: Vec<String> = many.solutions.iter().map(|a| a.to_string()).collect();
+                assert_eq!(a, b, "{c} limit {limit} threads {threads}");
+            }
+        }
+    }
+}
+
+#[test]
+fn solutions_solve_cubes_in_any_orientation_and_niss_input() {
+    for moves in ["x R U F'", "R U (F' D)", "y2 R2 (U) F", "(R U R' U')"] {
+        let alg = Alg::parse(moves).unwrap();
+        let c = Cube::from_alg(&alg);
+        let s = solve(&c, &opts()).unwrap();
+        let a = &s.solutions[0];
+        assert!(c.apply(a).is_solved(), "{moves}: {a}");
+        assert!(a.inverse_part().is_empty());
+        assert!(a.normal().iter().all(|m| m.kind().is_face()));
+    }
+    assert_eq!(solve(&cube("R U (F' D)"), &opts()).unwrap().length, 4);
+}
+
+#[test]
+fn lengths_and_limits() {
+    let c = cube("R U F");
+    // At least min_length: the first length from there with a solution (no canonical
+    // sequence of 4..=7 moves solves a 3-move cube).
+    let s = solve(
+        &c,
+        &SolveOptions {
+            min_length: 4,
+            ..opts()
+        },
+    )
+    .unwrap();
+    assert_eq!(s.length, 8);
+    assert_eq!(s.solutions[0].len(), 8);
+    assert!(c.apply(&s.solutions[0]).is_solved());
+    // A bound below what the table proves fails at once, naming the bound.
+    let e = solve(
+        &c,
+        &SolveOptions {
+            max_length: 2,
+            ..opts()
+        },
+    )
+    .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+    assert_eq!(
+        e.message(),
+        "no solution of at most 2 moves exists for this cube: it needs at least 3"
+    );
+    let e = solve(
+        &cube("R U F D"),
+        &SolveOptions {
+            max_length: 3,
+            ..opts()
+        },
+    )
+    .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+    for (o, message) in [
+        (
+            SolveOptions {
+                max_length: 41,
+                ..opts()
+            },
+            "max_length 41 is out of range (0..=40)",
+        ),
+        (
+            SolveOptions {
+                min_length: 9,
+                max_length: 8,
+                ..opts()
+            },
+            "min_length 9 is greater than max_length 8",
+        ),
+        (
+            SolveOptions {
+                max_solutions: 0,
+                ..opts()
+            },
+            "max_solutions must be at least 1",
+        ),
+        (
+            SolveOptions {
+                threads: 100_000,
+                ..opts()
+            },
+            "threads 100000 out of range 0..=256",
+        ),
+    ] {
+        let e = solve(&c, &o).unwrap_err();
+        assert_eq!(
+            (e.kind(), e.message()),
+            (ErrorKind::InvalidArgument, message)
+        );
+    }
+    // The solved cube: no moves.
+    let s = solve(&Cube::SOLVED, &opts()).unwrap();
+    assert_eq!((s.length, s.solutions[0].len()), (0, 0));
+}
+
+#[test]
+fn cancellation_and_deadlines_stop_the_search() {
+    let c = Cube::random(&mut Rng::new(1));
+    let token = CancelToken::new();
+    token.cancel();
+    let t = Instant::now();
+    let e = solve(
+        &c,
+        &SolveOptions {
+            cancel: Some(token),
+            ..opts()
+        },
+    )
+    .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Cancelled);
+    let e = solve(
+        &c,
+        &SolveOptions {
+            deadline: Some(Instant::now()),
+            ..opts()
+        },
+    )
+    .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Cancelled);
+    assert!(t.elapsed() < Duration::from_secs(5));
+    // A token cancelled from another thread while the search runs, on two threads.
+    let token = CancelToken::new();
+    let stopper = {
+        let token = token.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            token.cancel();
+        })
+    };
+    let e = solve(
+        &c,
+        &SolveOptions {
+            cancel: Some(token),
+            threads: 2,
+            ..opts()
+        },
+    )
+    .unwrap_err();
+    stopper.join().unwrap();
+    assert_eq!(e.kind(), ErrorKind::Cancelled);
+    let e = solve(
+        &c,
+        &SolveOptions {
+            deadline: Some(Instant::now() + Duration::from_millis(200)),
+            ..opts()
+        },
+    )
+    .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Cancelled);
+    assert!(e.message().contains("deadline"), "{}", e.message());
+}
+
+#[test]
+fn progress_is_reported_per_depth() {
+    let c = cube("R U2 D' F L2 B R' U F2");
+    let mut depths = Vec::new();
+    let mut record = |r: &ProgressReport| depths.push((r.phase.clone(), r.level));
+    let s = solver().solve(&c, &opts(), &mut record).unwrap();
+    assert_eq!(depths.last().unwrap().1, s.length);
+    let first = solver().lower_bound(&c);
+    let expected: Vec<u32> = (first..=s.length).collect();
+    assert_eq!(depths.iter().map(|d| d.1).collect::<Vec<_>>(), expected);
+    assert_eq!(depths[0].0, format!("depth {first}"));
+}
+
+#[test]
+fn table_sizes_and_files() {
+    let e = Solver::open(&table_path(), 1).err().unwrap();
+    assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+    assert_eq!(
+        e.message(),
+        "table size h1 is not available: this version builds h0 only"
+    );
+    assert_eq!(
+        twisty::cube3::optimal::cache_file(0),
+        "cube3-optimal-h0-v1.tbl"
+    );
+    let s = solver();
+    assert_eq!(s.size(), 0);
+    // Damaged copies are refused with code 4 and never answer.
+    let dir = std::env::temp_dir().join(format!("twisty-optimal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bytes = std::fs::read(table_path()).unwrap();
+    let mut flipped = bytes.clone();
+    let k = flipped.len() - 1000;
+    flipped[k] ^= 0x40;
+    let damaged = dir.join("damaged.tbl");
+    std::fs::write(&damaged, &flipped).unwrap();
+    let e = Solver::open(&damaged, 0).err().unwrap();
+    assert_eq!(e.kind(), ErrorKind::Database);
+    assert!(
+        e.message().contains("fails its checksum"),
+        "{}",
+        e.message()
+    );
+    // A text file where a table is expected is left alone.
+    let text = dir.join("notes.tbl");
+    std::fs::write(&text, "my notes\n").unwrap();
+    let e = Solver::open_or_build(&text, 0, &mut NoProgress, &CancelToken::new())
+        .err()
+        .unwrap();
+    assert_eq!(e.kind(), ErrorKind::Database);
+    assert_eq!(std::fs::read(&text).unwrap(), b"my notes\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
