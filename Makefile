@@ -7,7 +7,7 @@ CARGO ?= cargo
 # Every suite writes what it got for each vector row here; cross-test compares them.
 export TWISTY_TRANSCRIPT_DIR := $(ROOT)/build/transcripts
 
-.PHONY: demo test rust-test cross-test clean
+.PHONY: demo test rust-test cross-test clean bench-optimal
 
 demo:
 	$(CARGO) run --release -q -p twisty -- demo
@@ -25,6 +25,14 @@ cross-test:
 
 test: rust-test java-test java-sample dotnet-test dotnet-sample c-test cross-test
 	@echo "all test suites passed"
+
+# The optimal 3x3x3 solver against nissy's H48 (when ../shared/peers has it), same table size,
+# one run: generation, then the 16-move positions on one and two threads (docs/benchmarks.md).
+bench-optimal:
+	$(CARGO) build --release -q -p twisty
+	scripts/bench-optimal-peers.sh gen 0
+	scripts/bench-optimal-peers.sh solve bench/positions/cube3-optimal-16.txt 1 0
+	scripts/bench-optimal-peers.sh solve bench/positions/cube3-optimal-16.txt 2 0
 
 clean:
 	$(CARGO) clean

@@ -117,47 +117,26 @@ twisty_cube3_moves_inverse (
     char * * out);
 
 /** \brief
- *  Checks a B32 cube text and writes it in canonical form.
+ *  The default table file path of size `h{size}` (a string the caller frees with
+ *  `twisty_string_free`).
  */
 int32_t
-twisty_cube3_parse (
-    char const * text,
+twisty_cube3_optimal_default_path (
+    int32_t size,
     char * * out);
 
 /** \brief
- *  A uniformly random cube from a seed (the same seed gives the same cube in every runtime).
+ *  The 3x3x3 optimal solver (fewest face turns).
  */
-int32_t
-twisty_cube3_random (
-    uint64_t seed,
-    char * * out);
-
-/** \brief
- *  The solved cube in the standard orientation: `ABCDEFGH=ABCDEFGHIJKL=A`.
- */
-int32_t
-twisty_cube3_solved (
-    char * * out);
-
-/** \brief
- *  The default table file path (a string the caller frees with `twisty_string_free`).
- */
-int32_t
-twisty_cube3_solver_default_path (
-    char * * out);
-
-/** \brief
- *  The 3x3x3 two-phase solver.
- */
-typedef struct twisty_cube3_solver twisty_cube3_solver_t;
+typedef struct twisty_cube3_optimal twisty_cube3_optimal_t;
 
 /** \brief
  *  Frees the solver at `*handle` and sets `*handle` to NULL (NULL or `*handle == NULL`: nothing
  *  happens). Free it only after every call using it has returned.
  */
 void
-twisty_cube3_solver_free (
-    twisty_cube3_solver_t * * handle);
+twisty_cube3_optimal_free (
+    twisty_cube3_optimal_t * * handle);
 
 /** \brief
  *  One progress report. Everything in it, `phase` included, is valid during the callback only.
@@ -203,6 +182,163 @@ typedef struct twisty_progress {
      */
     bool has_eta;
 } twisty_progress_t;
+
+/** \brief
+ *  Opens the optimal solver's table file of size `h{size}` (0 = `h0`, the only size this
+ *  version builds; others fail with `TWISTY_STATUS_INVALID_ARGUMENT`) at `path`, building and
+ *  saving the table first when the file is missing, stale or damaged (under a minute;
+ *  `progress`, NULL for none, is called on this thread with `user_data`; `cancel` may be NULL).
+ *  A file of another kind is refused and left alone. An empty `path` means the default path
+ *  (`twisty_cube3_optimal_default_path`). Free the solver with `twisty_cube3_optimal_free`.
+ */
+int32_t
+twisty_cube3_optimal_open (
+    char const * path,
+    int32_t size,
+    void (*progress)(void *, twisty_progress_t const *),
+    void * user_data,
+    twisty_cancel_token_t const * cancel,
+    twisty_cube3_optimal_t * * out);
+
+/** \brief
+ *  Opens an existing table file of size `h{size}`, never building: a missing, stale, damaged or
+ *  foreign file fails with `TWISTY_STATUS_DATABASE`, naming the file and the reason.
+ */
+int32_t
+twisty_cube3_optimal_open_existing (
+    char const * path,
+    int32_t size,
+    twisty_cube3_optimal_t * * out);
+
+/** \brief
+ *  [`Box`][`rust::Box`]`<[T]>` (fat pointer to a slice),
+ *  but with a guaranteed `#[repr(C)]` layout.
+ *
+ *  # C layout (for some given type T)
+ *
+ *  ```c
+ *  typedef struct {
+ *  // Cannot be NULL
+ *  T * ptr;
+ *  size_t len;
+ *  } slice_T;
+ *  ```
+ *
+ *  # Nullable pointer?
+ *
+ *  If you want to support the above typedef, but where the `ptr` field is
+ *  allowed to be `NULL` (with the contents of `len` then being undefined)
+ *  use the `Option< slice_ptr<_> >` type.
+ */
+typedef struct slice_boxed_char_ptr {
+    /** \brief
+     *  Pointer to the first element (if any).
+     */
+    char * * ptr;
+
+    /** \brief
+     *  Element count
+     */
+    size_t len;
+} slice_boxed_char_ptr_t;
+
+/** \brief
+ *  What an optimal solve found. Its array and strings belong to the caller: free them with
+ *  `twisty_cube3_optimal_solutions_free`. The struct itself is the caller's.
+ */
+typedef struct twisty_cube3_optimal_solutions {
+    /** \brief
+     *  The solutions (`ptr[0]` .. `ptr[len - 1]`), each canonical move text of `length` face
+     *  turns, in the engine's canonical order (one empty string for a solved cube).
+     */
+    slice_boxed_char_ptr_t solutions;
+
+    /** \brief
+     *  The solutions' length in face turns (the cube's distance when `min_length` was 0).
+     */
+    uint32_t length;
+
+    /** \brief
+     *  The search nodes visited over all depths.
+     */
+    uint64_t nodes;
+} twisty_cube3_optimal_solutions_t;
+
+/** \brief
+ *  Frees the array of solutions (its strings too) and sets `solutions.ptr` to NULL (so a second
+ *  free does nothing); NULL is ignored. The struct itself is the caller's.
+ */
+void
+twisty_cube3_optimal_solutions_free (
+    twisty_cube3_optimal_solutions_t * solutions);
+
+/** \brief
+ *  Optimal solutions (fewest face turns) of a B32 cube: lengths `min_length..=max_length`
+ *  (`max_length` at most 40; every cube needs at most 20), at most `max_solutions` (at least 1)
+ *  of the first length that has any, searched on `threads` threads (0 = one per core, at most
+ *  256). The same arguments give the same solutions, in the same order, in every runtime and
+ *  with any number of threads. No solution of at most `max_length` moves fails with
+ *  `TWISTY_STATUS_INVALID_ARGUMENT`. `timeout_ms` 0 = no deadline; a deadline or a cancellation
+ *  (`cancel` may be NULL) that stops the search first fails with `TWISTY_STATUS_CANCELLED`.
+ *  `progress` (NULL for none) is called on this thread after each depth: phase `depth N`,
+ *  `level` N, `done` the nodes so far, `found` the solutions of that depth.
+ */
+int32_t
+twisty_cube3_optimal_solve (
+    twisty_cube3_optimal_t const * solver,
+    char const * cube,
+    int32_t min_length,
+    int32_t max_length,
+    int64_t max_solutions,
+    int32_t threads,
+    int64_t timeout_ms,
+    void (*progress)(void *, twisty_progress_t const *),
+    void * user_data,
+    twisty_cancel_token_t const * cancel,
+    twisty_cube3_optimal_solutions_t * out);
+
+/** \brief
+ *  Checks a B32 cube text and writes it in canonical form.
+ */
+int32_t
+twisty_cube3_parse (
+    char const * text,
+    char * * out);
+
+/** \brief
+ *  A uniformly random cube from a seed (the same seed gives the same cube in every runtime).
+ */
+int32_t
+twisty_cube3_random (
+    uint64_t seed,
+    char * * out);
+
+/** \brief
+ *  The solved cube in the standard orientation: `ABCDEFGH=ABCDEFGHIJKL=A`.
+ */
+int32_t
+twisty_cube3_solved (
+    char * * out);
+
+/** \brief
+ *  The default table file path (a string the caller frees with `twisty_string_free`).
+ */
+int32_t
+twisty_cube3_solver_default_path (
+    char * * out);
+
+/** \brief
+ *  The 3x3x3 two-phase solver.
+ */
+typedef struct twisty_cube3_solver twisty_cube3_solver_t;
+
+/** \brief
+ *  Frees the solver at `*handle` and sets `*handle` to NULL (NULL or `*handle == NULL`: nothing
+ *  happens). Free it only after every call using it has returned.
+ */
+void
+twisty_cube3_solver_free (
+    twisty_cube3_solver_t * * handle);
 
 /** \brief
  *  Opens the solver's table file at `path`, building and saving the tables first when the

@@ -32,6 +32,7 @@
 //! `header_is_up_to_date`, part of `cargo test`, fails while the checked-in file is stale.
 
 pub mod cube3;
+pub mod cube3_optimal;
 pub mod database;
 pub mod error;
 pub mod handle;
@@ -96,6 +97,7 @@ mod header {
             "typedef struct twisty_sq1_solutions twisty_sq1_solutions_t;",
             "typedef struct twisty_sq1_solver twisty_sq1_solver_t;",
             "typedef struct twisty_cube3_solver twisty_cube3_solver_t;",
+            "typedef struct twisty_cube3_optimal twisty_cube3_optimal_t;",
             "typedef struct twisty_cancel_token twisty_cancel_token_t;",
             "TWISTY_STATUS_NULL_ARGUMENT = 7,",
             "twisty_set_logger (",

@@ -111,3 +111,70 @@ fn mkfifo(p: &Path) {
     // SAFETY: a valid NUL-terminated path.
     assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
 }
+
+/// The optimal solver's table in the vector directory (built by the Rust suites).
+fn optimal_table() -> String {
+    let dir = std::env::var_os("TWISTY_DB_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../build/vector-dbs"));
+    let path = dir.join("cube3-optimal-h0.tbl");
+    twisty::cube3::optimal::Solver::open_or_build(
+        &path,
+        0,
+        &mut twisty::progress::NoProgress,
+        &twisty::progress::CancelToken::new(),
+    )
+    .unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn optimal_solutions_one_per_line() {
+    let t = optimal_table();
+    let out = twisty(&["cube3", "optimal", "--moves", "R U R' U' F2 D L2 B'", "--tables", &t]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0].split(' ').count(), 8, "{text}");
+    let cube = twisty::cube3::Cube::from_alg(&"R U R' U' F2 D L2 B'".parse().unwrap());
+    assert!(cube.apply(&lines[0].parse().unwrap()).is_solved());
+    // Every optimal solution of the checkerboard, and a limit on them.
+    let all = |extra: &[&str]| {
+        let mut args = vec!["cube3", "optimal", "--moves", "R2 L2 U2 D2 F2 B2", "--all", "--tables", &t];
+        args.extend_from_slice(extra);
+        let out = twisty(&args);
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8(out.stdout).unwrap().lines().count()
+    };
+    assert_eq!(all(&[]), 6);
+    assert_eq!(all(&["--limit", "4", "--threads", "2"]), 4);
+}
+
+#[test]
+fn optimal_arguments_are_checked() {
+    let t = optimal_table();
+    let base = ["cube3", "optimal", "--moves", "R U F", "--tables", t.as_str()];
+    let with = |extra: &[&'static str]| [&base[..], extra].concat();
+    refused(&with(&["--max-length", "2"]), "no solution of at most 2 moves exists for this cube: it needs at least 3");
+    refused(&with(&["--threads", "100000"]), "threads 100000 out of range 0..=256");
+    refused(&with(&["--table", "h1"]), "table size h1 is not available");
+    refused(&with(&["--table", "big"]), "is not of the form h0, h1");
+    refused(&with(&["--limit", "0"]), "must be at least 1");
+    refused(&with(&["--timeout-ms", "1", "--min-length", "30", "--max-length", "40"]), "deadline");
+    refused(&["cube3", "optimal", "ABCDEFGH=ABCDEFGHIJKL=A", "--moves", "R", "--tables", &t], "not both");
+    refused(&["cube3", "optimal", "BACDEFGH=ABCDEFGHIJKL=A", "--tables", &t], "parities differ");
+    let dir = tempfile::tempdir().unwrap();
+    let notes = dir.path().join("notes.txt");
+    std::fs::write(&notes, "precious\n").unwrap();
+    let n = notes.to_str().unwrap();
+    refused(&["cube3", "optimal-table", "--tables", n], "it was left alone");
+    refused(&["cube3", "optimal", "--moves", "R", "--tables", n], "it was left alone");
+    assert_eq!(std::fs::read(&notes).unwrap(), b"precious\n");
+    let fifo = dir.path().join("f");
+    mkfifo(&fifo);
+    refused(&["cube3", "optimal-table", "--tables", fifo.to_str().unwrap()], "it is a FIFO");
+    let empty = dir.path().join("empty.txt");
+    std::fs::write(&empty, "# nothing\n").unwrap();
+    refused(&["cube3", "optimal-bench", empty.to_str().unwrap(), "--tables", &t], "holds no cube");
+}

@@ -442,3 +442,28 @@ fn table_sizes_and_files() {
     assert_eq!(std::fs::read(&text).unwrap(), b"my notes\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn many_cubes_at_once_answer_as_one_by_one() {
+    let mut rng = Rng::new(21);
+    let moves = face_moves();
+    let cubes: Vec<Cube> = (0..12)
+        .map(|_| {
+            let seq: Vec<Move> = (0..9).map(|_| moves[rng.below(18) as usize]).collect();
+            Cube::from_alg(&Alg::from_moves(seq))
+        })
+        .chain([Cube::SOLVED, cube("R U F")])
+        .collect();
+    let o = SolveOptions { threads: 3, max_solutions: 4, max_length: 12, ..opts() };
+    let many = solver().solve_many(&cubes, &o);
+    assert_eq!(many.len(), cubes.len());
+    for (c, r) in cubes.iter().zip(&many) {
+        let one = solve(c, &SolveOptions { threads: 1, ..o.clone() }).unwrap();
+        let r = r.as_ref().unwrap();
+        assert_eq!(r.length, one.length);
+        assert_eq!(r.solutions, one.solutions);
+    }
+    let bad = SolveOptions { threads: 100_000, ..opts() };
+    let e = solver().solve_many(&cubes[..2], &bad);
+    assert!(e.iter().all(|r| r.as_ref().unwrap_err().kind() == ErrorKind::InvalidArgument));
+}

@@ -1870,6 +1870,7 @@ fn cube3_optimal_vectors(header: &str, tables: &Tables) -> String {
         (&three, 0, 41, 1, 1),
         (&three, 9, 8, 1, 1),
         (&three, 0, 20, 0, 1),
+        (&three, 0, 20, 1_000_001, 1),
         (&three, 0, 20, 1, 100_000),
         (&three, -1, 20, 1, 1),
         (&three, 0, -1, 1, 1),

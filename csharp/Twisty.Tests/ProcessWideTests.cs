@@ -39,8 +39,9 @@ public class NativeMemoryTests(ITestOutputHelper output)
         Vectors.RequireDbFiles();
         using var solver = Square1Solver.OpenExisting(Vectors.SolverTableFile);
         using var cube3 = Cube3Solver.OpenExisting(Vectors.Cube3TableFile);
+        using var optimal = OptimalSolver.OpenExisting(Vectors.OptimalTableFile);
         using var db = Square1Database.Open(System.IO.Path.Combine(Vectors.DbDirectory, "article-2.db"));
-        foreach (var h in new[] { solver.Handle, cube3.Handle, db.Handle })
+        foreach (var h in new[] { solver.Handle, cube3.Handle, optimal.Handle, db.Handle })
         {
             // Positive, and far below the mapped table files (the mapping is not heap).
             Assert.InRange(h.ReportedBytes, 1, 100_000_000);

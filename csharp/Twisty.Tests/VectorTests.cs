@@ -32,6 +32,9 @@ public class VectorTests
     // 3x3x3 solvers opened during the run, one per table file (never disposed, like the databases).
     private static readonly ConcurrentDictionary<string, Lazy<Cube3Solver>> OpenCube3Solvers = new(StringComparer.Ordinal);
 
+    // 3x3x3 optimal solvers (size h0) opened during the run, one per table file (never disposed, like the databases).
+    private static readonly ConcurrentDictionary<string, Lazy<OptimalSolver>> OpenOptimalSolvers = new(StringComparer.Ordinal);
+
     public static IEnumerable<object[]> AllCases() =>
         Vectors.Cases().Select(c => new object[] { c.File, c.Line, c.Text });
 
@@ -47,7 +50,8 @@ public class VectorTests
                      "distance", "solve_fast", "scramble", "moves_length", "svg", "cube3_solved", "cube3_parse",
                      "cube3_apply", "cube3_from_moves", "cube3_inverse", "cube3_compose", "cube3_is_solved",
                      "cube3_random", "cube3_moves_canonical", "cube3_moves_inverse", "cube3_solver_open", "cube3_solve",
-                     "solver_open_or_build", "cube3_solver_open_or_build", "db_build", "file_text", "cube3_solve_timeout" })
+                     "solver_open_or_build", "cube3_solver_open_or_build", "db_build", "file_text", "cube3_solve_timeout",
+                     "cube3_optimal_open", "cube3_optimal_solve" })
         {
             Assert.Contains(op, ops);
         }
@@ -217,6 +221,10 @@ public class VectorTests
         "cube3_solve" => Cube3Solve(CubeOf(a[0]), int.Parse(a[1]!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture)),
         "cube3_solve_timeout" => Cube3Solve(CubeOf(a[0]), int.Parse(a[1]!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture),
             TimeSpan.FromMilliseconds(long.Parse(a[2]!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture))),
+        "cube3_optimal_open" => OptimalOpen(a[0]),
+        // The cube is parsed first (its errors come before the solver's), as in Rust and Java.
+        "cube3_optimal_solve" => OptimalSolve(CubeOf(a[0]), Int(a[1]), Int(a[2]),
+            long.Parse(a[3]!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture), Int(a[4])),
         // Open with a build when needed (these rows never reach a build: each is refused first).
         "solver_open_or_build" => OpenOrBuild(() => Square1Solver.Open(a[0]!)),
         "cube3_solver_open_or_build" => OpenOrBuild(() => Cube3Solver.Open(a[0])),
@@ -283,6 +291,52 @@ public class VectorTests
         Vectors.RequireDbFiles();
         return Cube3SolverAt(Vectors.Cube3TableFile).Solve(cube, maxLength, timeout);
     }
+
+    /// <summary>
+    /// The optimal solver (size h0) of a table file, opened once per run with
+    /// <see cref="OptimalSolver.OpenExisting"/> (never builds; a failed open is not kept). A null
+    /// path goes to the API, which rejects it.
+    /// </summary>
+    private static OptimalSolver OptimalSolverAt(string? path)
+    {
+        if (path is null)
+        {
+            return OptimalSolver.OpenExisting(null!, 0); // "path must not be null"
+        }
+        var lazy = OpenOptimalSolvers.GetOrAdd(path, p => new Lazy<OptimalSolver>(() => OptimalSolver.OpenExisting(p, 0)));
+        try
+        {
+            return lazy.Value;
+        }
+        catch
+        {
+            OpenOptimalSolvers.TryRemove(new KeyValuePair<string, Lazy<OptimalSolver>>(path, lazy));
+            throw;
+        }
+    }
+
+    private static string OptimalOpen(string? path)
+    {
+        OptimalSolverAt(path);
+        return "true";
+    }
+
+    /// <summary>README: <c>cube3_optimal_solve</c> rows share the solver of <c>$DB/cube3-optimal-h0.tbl</c>;
+    /// the result is <c>length|solutions joined by ;</c>.</summary>
+    private static string OptimalSolve(Cube cube, int minLength, int maxLength, long maxSolutions, int threads)
+    {
+        Vectors.RequireDbFiles();
+        var found = OptimalSolverAt(Vectors.OptimalTableFile).Solve(cube, new OptimalOptions
+        {
+            MinLength = minLength,
+            MaxLength = maxLength,
+            MaxSolutions = maxSolutions,
+            Threads = threads,
+        });
+        return $"{found.Length.ToString(CultureInfo.InvariantCulture)}|{string.Join(";", found.Solutions)}";
+    }
+
+    private static int Int(string? field) => int.Parse(field!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
 
     /// <summary>Opens (building when needed) and closes at once; the result is empty.</summary>
     private static string OpenOrBuild(Func<IDisposable> open)

@@ -40,10 +40,14 @@ internal static class Vectors
     /// <summary>The 3x3x3 solver's table file among them (<c>$DB/cube3-twophase.tbl</c>), also written by the Rust suite.</summary>
     internal static string Cube3TableFile => Path.Combine(DbDirectory, "cube3-twophase.tbl");
 
+    /// <summary>The 3x3x3 optimal solver's table file among them (<c>$DB/cube3-optimal-h0.tbl</c>, size h0), also written by the Rust suite.</summary>
+    internal static string OptimalTableFile => Path.Combine(DbDirectory, "cube3-optimal-h0.tbl");
+
     /// <summary>Fails (not as a vector outcome) when the Rust suite has not written the database files yet.</summary>
     internal static void RequireDbFiles()
     {
-        if (!File.Exists(Path.Combine(DbDirectory, "article-4.db")) || !File.Exists(SolverTableFile) || !File.Exists(Cube3TableFile))
+        if (!File.Exists(Path.Combine(DbDirectory, "article-4.db")) || !File.Exists(SolverTableFile) || !File.Exists(Cube3TableFile)
+            || !File.Exists(OptimalTableFile))
         {
             throw new InvalidOperationException(
                 $"the vector databases are missing in {DbDirectory}; run `cargo test --release -p twisty --test vectors` first " +

@@ -5,8 +5,10 @@ namespace Twisty;
 /// <summary>
 /// One progress report of a long operation of either puzzle: a database build
 /// (<see cref="Square1.Square1Database.BuildAsync"/>), building a solver's tables
-/// (<see cref="Square1.Square1Solver.Open"/>, <see cref="Cube3.Cube3Solver.Open"/>), or an optimal
-/// search (<see cref="Square1.Square1Solver.Solve"/>, one report per finished depth:
+/// (<see cref="Square1.Square1Solver.Open"/>, <see cref="Cube3.Cube3Solver.Open"/>,
+/// <see cref="Cube3.OptimalSolver.Open"/>), or an optimal search
+/// (<see cref="Square1.Square1Solver.Solve"/>, <see cref="Cube3.OptimalOptions.Progress"/> of
+/// <see cref="Cube3.OptimalSolver.Solve"/>; one report per finished depth:
 /// <see cref="Level"/> the length searched, <see cref="Done"/> the search nodes so far,
 /// <see cref="Found"/> the solutions found). The fields are named after a database build.
 /// </summary>

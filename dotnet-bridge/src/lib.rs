@@ -17,13 +17,15 @@
 //!   result goes through its one unwrap path (`NativeCall.ThrowIfFailed`), which turns the last
 //!   error into its own exception types (`NativeErrors.FromLastError`).
 //! - **Handles.** [`tables::Sq1Tables`], [`db::Sq1Database`], [`db::Sq1Solutions`],
-//!   [`progress::CancelToken`], [`solver::Sq1Solver`] and [`cube3_solver::Cube3TwoPhase`] are
+//!   [`progress::CancelToken`], [`solver::Sq1Solver`], [`cube3_solver::Cube3TwoPhase`] and
+//!   [`cube3_optimal::Cube3Optimal`] are
 //!   interoptopus services (opaque boxed pointers); the C# layer owns each through its own
 //!   `SafeHandle` subclass, which guarantees that the pointer is never used after `*_destroy`
 //!   and never destroyed while a call is running. A solutions iterator holds its own `Arc` of
 //!   the database, so it outlives a disposed database safely.
 //! - **Callbacks.** [`db::twisty_db_build`], [`solver::Sq1Solver::open`] (which may build the
-//!   solver's tables), [`solver::Sq1Solver::solve`] and the 3x3x3 solver's open report progress
+//!   solver's tables), [`solver::Sq1Solver::solve`], the 3x3x3 solvers' opens and
+//!   [`cube3_optimal::Cube3Optimal::solve`] report progress
 //!   through one C# delegate type and one adapter ([`progress::reporter`]), only on the calling
 //!   thread (the engine's guarantee). The C# delegate catches its own
 //!   exceptions (they never unwind into Rust), cancels the operation through the token and
@@ -39,6 +41,7 @@
 //! the (not ignored) test `bindings_are_up_to_date` fails while the checked-in file is stale.
 
 pub mod cube3;
+pub mod cube3_optimal;
 pub mod cube3_solver;
 pub mod db;
 pub mod error;
@@ -108,6 +111,9 @@ pub fn inventory() -> RustInventory {
         .register(function!(cube3::twisty_cube3_moves_inverse))
         .register(service!(cube3_solver::Cube3TwoPhase))
         .register(function!(cube3_solver::twisty_cube3_solver_default_path))
+        .register(builtins_vec!(interoptopus::ffi::String))
+        .register(service!(cube3_optimal::Cube3Optimal))
+        .register(function!(cube3_optimal::twisty_cube3_optimal_default_path))
         .register(function!(logging::twisty_set_log_callbacks))
         .validate()
 }

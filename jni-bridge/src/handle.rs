@@ -89,7 +89,7 @@ macro_rules! handle_class {
 }
 
 /// The shared exports of a solver class backed by a table file (`Square1Solver`,
-/// `Cube3Solver`): [`handle_class!`] for `Arc<$solver>` and
+/// `Cube3Solver`, `OptimalSolver`): [`handle_class!`] for `Arc<$solver>` and
 ///
 /// - `nativeOpen(String path, ProgressRelay relay, long cancellation)`: open-or-build,
 ///   reporting a build through the relay on the calling thread, watching the `Cancellation`
@@ -99,8 +99,66 @@ macro_rules! handle_class {
 ///
 /// The three paths are the facade's functions for it (`api::sq1_solver_open`,
 /// `api::sq1_solver_open_existing`, `api::sq1_solver_default_path`).
+///
+/// A solver whose table file comes in sizes (`OptimalSolver`) is
+/// `solver_class!(sized fn solver -> Solver, ...)`: each of the three exports takes one more
+/// argument, `int size` after the path (`nativeOpen(String, int, ProgressRelay, long)`,
+/// `nativeOpenExisting(String, int)`, `nativeDefaultPath(int)`), passed to the facade unchanged
+/// (it checks the size), and the default path is the facade's `Result<String>`.
 #[macro_export]
 macro_rules! solver_class {
+    (sized $vis:vis fn $accessor:ident -> $solver:ty, $class:literal, $open:path, $open_existing:path, $default_path:path) => {
+        $crate::handle_class!($vis fn $accessor -> ::std::sync::Arc<$solver>, $class);
+
+        /// Opens the table file of size `size` at `table_file` (empty: the default path),
+        /// building and saving it first when it is missing, stale or damaged; the build reports
+        /// through `relay` (null or a progress relay) on this thread and watches `cancel` (0 or
+        /// a live `Cancellation` handle).
+        #[::jni::jni_mangle($class)]
+        pub fn native_open<'local>(
+            mut env: ::jni::EnvUnowned<'local>,
+            _class: ::jni::objects::JClass<'local>,
+            table_file: ::jni::objects::JString<'local>,
+            size: ::jni::sys::jint,
+            relay: ::jni::objects::JObject<'local>,
+            cancel: ::jni::sys::jlong,
+        ) -> ::jni::sys::jlong {
+            $crate::error::call(&mut env, |env| {
+                let path = $crate::error::string_arg(env, &table_file, "path")?;
+                let token = $crate::cancellation::token_or_new(cancel)?;
+                let solver = $crate::progress::with_relay(env, &relay, &token, |progress| {
+                    $open(&path, size, progress, &token)
+                })?;
+                Ok($crate::handle::into_handle(solver))
+            })
+        }
+
+        /// Opens an existing table file of size `size`; a missing, stale or damaged one is a
+        /// `database` error.
+        #[::jni::jni_mangle($class)]
+        pub fn native_open_existing<'local>(
+            mut env: ::jni::EnvUnowned<'local>,
+            _class: ::jni::objects::JClass<'local>,
+            table_file: ::jni::objects::JString<'local>,
+            size: ::jni::sys::jint,
+        ) -> ::jni::sys::jlong {
+            $crate::error::call(&mut env, |env| {
+                let path = $crate::error::string_arg(env, &table_file, "path")?;
+                Ok($crate::handle::into_handle($open_existing(&path, size)?))
+            })
+        }
+
+        #[::jni::jni_mangle($class)]
+        pub fn native_default_path<'local>(
+            mut env: ::jni::EnvUnowned<'local>,
+            _class: ::jni::objects::JClass<'local>,
+            size: ::jni::sys::jint,
+        ) -> ::jni::objects::JString<'local> {
+            $crate::error::call(&mut env, |env| {
+                $crate::error::string_result(env, &$default_path(size)?)
+            })
+        }
+    };
     ($vis:vis fn $accessor:ident -> $solver:ty, $class:literal, $open:path, $open_existing:path, $default_path:path) => {
         $crate::handle_class!($vis fn $accessor -> ::std::sync::Arc<$solver>, $class);
 

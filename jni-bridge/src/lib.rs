@@ -9,7 +9,8 @@
 //!   [`twisty::api`]: convert the arguments, call, convert the result.
 //! - **One module per Java class** with native methods ([`sq1_state`], [`sq1_moves`],
 //!   [`sq1_tables`], [`sq1_database`], [`sq1_database_solution_iterator`], [`sq1_solver`],
-//!   [`cube3`] (`Cube` and `Moves`), [`cube3_solver`], [`cancellation`], [`rank`], [`logging`]);
+//!   [`cube3`] (`Cube` and `Moves`), [`cube3_solver`], [`cube3_optimal_solver`] (`OptimalSolver`),
+//!   [`cancellation`], [`rank`], [`logging`]);
 //!   the Rust function names are the Java method names in `snake_case` (`jni_mangle` turns them
 //!   into the JNI symbol).
 //! - **Enumerations cross as their stable codes** (the Java enums' `code()`, never `ordinal()`),
@@ -29,13 +30,14 @@
 //!   on the Java side by `org.twisty.NativeObject` (idempotent close, `Cleaner`, in-flight count
 //!   so that a close never frees under a running call). Each handle class's accessor and
 //!   `nativeFree` are one line, [`handle_class!`]; the table-backed solvers' open, open-existing
-//!   and default-path exports are [`solver_class!`]. A lock poisoned by a panic (the solutions
-//!   iterator's) is an error, never silently recovered.
+//!   and default-path exports are [`solver_class!`] (its `sized` form takes a table size). A
+//!   lock poisoned by a panic (the solutions iterator's) is an error, never silently recovered.
 //! - **Log records reach `System.Logger`** ([`logging`]): installed when the library loads,
 //!   filtered in Rust by the Java loggers' levels, delivered from any thread.
 
 pub mod cancellation;
 pub mod cube3;
+pub mod cube3_optimal_solver;
 pub mod cube3_solver;
 pub mod error;
 pub mod handle;

@@ -77,5 +77,6 @@ void count_result(bool passed);
 /* The suites. */
 void vector_tests(void);
 void api_tests(void);
+void optimal_tests(void);
 
 #endif

@@ -171,6 +171,12 @@ static int64_t i64_arg(char const *s) {
     return v;
 }
 
+static int32_t i32_arg(char const *s) {
+    int64_t v = i64_arg(s);
+    if (v < INT32_MIN || v > INT32_MAX) malformed("not a 32-bit number: %s", s);
+    return (int32_t)v;
+}
+
 static twisty_u128_t u128_arg(char const *s) {
     unsigned __int128 n = 0;
     if (!*s) malformed("empty 128-bit number");
@@ -242,7 +248,7 @@ typedef struct {
     int count;
 } open_files_t;
 
-static open_files_t databases, sq1_solvers, cube3_solvers;
+static open_files_t databases, sq1_solvers, cube3_solvers, cube3_optimals;
 
 /* The handle of `path` in `files`, opening it with `open` the first time. */
 static int32_t opened(open_files_t *files, char const *path, void **handle,
@@ -274,6 +280,11 @@ static int32_t open_cube3_solver(char const *path, void **h) {
     return twisty_cube3_solver_open_existing(path, (twisty_cube3_solver_t **)h);
 }
 
+/* The rows' table files are h0 (size 0). */
+static int32_t open_cube3_optimal(char const *path, void **h) {
+    return twisty_cube3_optimal_open_existing(path, 0, (twisty_cube3_optimal_t **)h);
+}
+
 static int32_t database_at(char const *path, twisty_sq1_database_t **db) {
     void *h = NULL;
     int32_t status = opened(&databases, path, &h, open_database);
@@ -292,6 +303,21 @@ static int32_t cube3_solver_at(char const *path, twisty_cube3_solver_t **solver)
     void *h = NULL;
     int32_t status = opened(&cube3_solvers, path, &h, open_cube3_solver);
     *solver = h;
+    return status;
+}
+
+static int32_t cube3_optimal_at(char const *path, twisty_cube3_optimal_t **solver) {
+    void *h = NULL;
+    int32_t status = opened(&cube3_optimals, path, &h, open_cube3_optimal);
+    *solver = h;
+    return status;
+}
+
+/* The cube3_optimal_solve rows share the solver of $DB/cube3-optimal-h0.tbl. */
+static int32_t shared_cube3_optimal(twisty_cube3_optimal_t **solver) {
+    char *path = path_of(db_dir, "cube3-optimal-h0.tbl");
+    int32_t status = cube3_optimal_at(path, solver);
+    free(path);
     return status;
 }
 
@@ -322,7 +348,11 @@ static void close_all(void) {
         twisty_cube3_solver_free((twisty_cube3_solver_t **)&cube3_solvers.handles[i]);
         free(cube3_solvers.paths[i]);
     }
-    databases.count = sq1_solvers.count = cube3_solvers.count = 0;
+    for (int i = 0; i < cube3_optimals.count; i++) {
+        twisty_cube3_optimal_free((twisty_cube3_optimal_t **)&cube3_optimals.handles[i]);
+        free(cube3_optimals.paths[i]);
+    }
+    databases.count = sq1_solvers.count = cube3_solvers.count = cube3_optimals.count = 0;
     twisty_sq1_tables_t *tables = shared_tables();
     twisty_sq1_tables_free(&tables);
 }
@@ -754,6 +784,29 @@ static void op_cube3_solve(args_t a, text_t *out) { cube3_solve(a, 0, out); }
 
 static void op_cube3_solve_timeout(args_t a, text_t *out) { cube3_solve(a, i64_arg(a[2]), out); }
 
+static void op_cube3_optimal_open(args_t a, text_t *out) {
+    twisty_cube3_optimal_t *solver;
+    if (failed(cube3_optimal_at(a[0], &solver), out)) return;
+    text_puts(out, "ok:true");
+}
+
+/* <length>|<solutions joined by ;>; the cube is parsed first, as for cube3_solve. */
+static void op_cube3_optimal_solve(args_t a, text_t *out) {
+    PARSED_CUBE(cube, a[0]);
+    twisty_cube3_optimal_t *solver;
+    twisty_cube3_optimal_solutions_t found;
+    if (!failed(shared_cube3_optimal(&solver), out) &&
+        !failed(twisty_cube3_optimal_solve(solver, cube, i32_arg(a[1]), i32_arg(a[2]), i64_arg(a[3]), i32_arg(a[4]),
+                                           0, NULL, NULL, NULL, &found),
+                out)) {
+        text_printf(out, "ok:%u|", (unsigned)found.length);
+        for (size_t i = 0; i < found.solutions.len; i++)
+            text_printf(out, i ? ";%s" : "%s", found.solutions.ptr[i]);
+        twisty_cube3_optimal_solutions_free(&found);
+    }
+    twisty_string_free(cube);
+}
+
 /* Open-or-build; a solver that opens is freed again. */
 static void op_solver_open_or_build(args_t a, text_t *out) {
     twisty_sq1_solver_t *solver;
@@ -827,6 +880,8 @@ static op_t const OPS[] = {
     {"cube3_solver_open", 1, op_cube3_solver_open},
     {"cube3_solve", 2, op_cube3_solve},
     {"cube3_solve_timeout", 3, op_cube3_solve_timeout},
+    {"cube3_optimal_open", 1, op_cube3_optimal_open},
+    {"cube3_optimal_solve", 5, op_cube3_optimal_solve},
     {"solver_open_or_build", 1, op_solver_open_or_build},
     {"cube3_solver_open_or_build", 1, op_cube3_solver_open_or_build},
 };
@@ -876,7 +931,7 @@ static void replay(char *line, text_t *got) {
 static void replay_all(void) {
     char *vectors = path_of(repo_root, "tests/vectors");
     if (!exists(db_dir, "article-4.db") || !exists(db_dir, "sq1-solver.tbl") ||
-        !exists(db_dir, "cube3-twophase.tbl")) {
+        !exists(db_dir, "cube3-twophase.tbl") || !exists(db_dir, "cube3-optimal-h0.tbl")) {
         fprintf(stderr,
                 "vectors: the vector databases are missing in %s; run `cargo test --release -p twisty "
                 "--test vectors` first (it writes them; `make test` runs the Rust suite before C), or set "

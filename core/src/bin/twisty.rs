@@ -118,6 +118,26 @@ enum Cube3Command {
         #[arg(long)]
         tables: Option<PathBuf>,
     },
+    /// Print cubes whose optimal length is exactly `length`: random move sequences of that
+    /// length (never one face twice in a row, opposite faces in one order) kept when no shorter
+    /// solution exists, or with --uniform, uniformly random cubes kept when their optimal
+    /// length is `length`.
+    OptimalPositions {
+        #[arg(long)]
+        length: u32,
+        #[arg(long, default_value_t = 10, value_parser = at_least_one::<usize>)]
+        count: usize,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        #[arg(long)]
+        uniform: bool,
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        #[arg(long, default_value = "h0", value_parser = table_size)]
+        table: u8,
+        #[arg(long)]
+        tables: Option<PathBuf>,
+    },
     /// Time the optimal solver on the cubes of a file (one B32 cube or move sequence per line,
     /// `#` comments) and print mean, median and max time and nodes per second.
     OptimalBench {
@@ -954,6 +974,67 @@ fn cube3_command(cmd: Cube3Command) -> twisty::Result<()> {
             for (d, n) in solver.distribution().iter().enumerate() {
                 println!("{d:>3} {n:>14}");
             }
+        }
+        Cube3Command::OptimalPositions {
+            length,
+            count,
+            seed,
+            uniform,
+            threads,
+            table,
+            tables,
+        } => {
+            let solver = open_optimal_solver(table, tables)?;
+            let mut rng = twisty::rng::Rng::new(seed);
+            let faces: Vec<cube3::Move> = cube3::Move::all().filter(|m| m.kind().is_face()).collect();
+            let (mut kept, mut tried) = (0, 0u64);
+            println!(
+                "# optimal length {length}: {} (twisty cube3 optimal-positions --length {length} \
+                 --count {count} --seed {seed}{})",
+                if uniform { "uniformly random cubes" } else { "random move sequences" },
+                if uniform { " --uniform" } else { "" }
+            );
+            while kept < count {
+                tried += 1;
+                let (c, source) = if uniform {
+                    (Cube::random(&mut rng), String::new())
+                } else {
+                    let mut seq: Vec<cube3::Move> = Vec::new();
+                    while seq.len() < length as usize {
+                        let m = faces[rng.below(18) as usize];
+                        let f = |m: &cube3::Move| m.kind().index();
+                        if let Some(last) = seq.last()
+                            && (f(last) == f(&m) || (f(last) / 2 == f(&m) / 2 && f(&m) < f(last)))
+                        {
+                            continue;
+                        }
+                        seq.push(m);
+                    }
+                    let alg = Alg::from_moves(seq);
+                    (Cube::from_alg(&alg), alg.to_string())
+                };
+                let opts = cube3::optimal::SolveOptions {
+                    max_length: if uniform { 20 } else { length - 1 },
+                    threads,
+                    cancel: Some(cancel_on_ctrl_c()),
+                    ..Default::default()
+                };
+                let found = match solver.solve(&c, &opts, &mut |_: &ProgressReport| {}) {
+                    Ok(f) => Some(f.length),
+                    Err(e) if e.kind() == twisty::ErrorKind::InvalidArgument => None,
+                    Err(e) => return Err(e),
+                };
+                let keep = if uniform { found == Some(length) } else { found.is_none() };
+                if keep {
+                    kept += 1;
+                    if uniform {
+                        println!("{c}");
+                    } else {
+                        println!("{c} # {source}");
+                    }
+                }
+            }
+            eprintln!("{kept} kept of {tried} tried");
         }
         Cube3Command::OptimalBench {
             positions,

@@ -142,6 +142,12 @@ internal static class NativeCall
         return r.AsOk();
     }
 
+    internal static IntPtr Unwrap(ResultCube3OptimalNativeError r, CancellationToken cancellationToken = default)
+    {
+        ThrowIfFailed(r.IsOk, cancellationToken);
+        return r.AsOk();
+    }
+
     /// <summary>Copies a Rust-owned database solution out and frees it.</summary>
     internal static DatabaseSolution Unwrap(ResultDatabaseSolutionTextNativeError r, CancellationToken cancellationToken = default)
     {
@@ -201,6 +207,25 @@ internal static class NativeCall
             ThrowIfFailed(r.IsOk, cancellationToken);
             var t = r.AsOk();
             return new(t.scramble.IntoString(), Square1State.FromCanonical(t.state.IntoString()));
+        }
+    }
+
+    /// <summary>Copies a Rust-owned optimal answer (a vector of strings, a length, a node count) out and frees it.</summary>
+    /// <remarks>The generated indexer returns strings that still belong to the vector: they are
+    /// only read here (never disposed), and disposing the result frees them once.</remarks>
+    internal static Cube3.OptimalSolutions Unwrap(ResultCube3OptimalSolutionsTextNativeError r, CancellationToken cancellationToken = default)
+    {
+        using (r)
+        {
+            ThrowIfFailed(r.IsOk, cancellationToken);
+            var t = r.AsOk();
+            var v = t.solutions;
+            var solutions = new string[v._ptr == IntPtr.Zero ? 0 : checked((int)v._len)];
+            for (var i = 0; i < solutions.Length; i++)
+            {
+                solutions[i] = v[i].String;
+            }
+            return new(Array.AsReadOnly(solutions), checked((int)t.length), checked((long)t.nodes));
         }
     }
 

@@ -68,7 +68,7 @@ pub(crate) fn ranks() -> &'static Ranks {
 
 #[inline(always)]
 pub fn twist(p: &Perm) -> u32 {
-    p.co[..7].iter().fold(0, |a, &c| a * 3 + c as u32)
+    crate::cube3::solve::twist(p) as u32
 }
 
 /// Positions that hold first-tetrad corners.
@@ -85,14 +85,8 @@ pub fn corner_state(p: &Perm) -> u32 {
 /// A permutation with the given corner state (edges solved).
 pub fn corner_state_perm(c: u32) -> Perm {
     let mut p = Perm::IDENTITY;
-    let (mut tw, sep) = (c / CORNER_SEPS as u32, c % CORNER_SEPS as u32);
-    let mut sum = 0;
-    for i in (0..7).rev() {
-        p.co[i] = (tw % 3) as u8;
-        sum += p.co[i];
-        tw /= 3;
-    }
-    p.co[7] = (3 - sum % 3) % 3;
+    let (tw, sep) = (c / CORNER_SEPS as u32, c % CORNER_SEPS as u32);
+    crate::cube3::solve::set_twist(&mut p, tw as u16);
     let mask = ranks().mask70[sep as usize];
     let (mut a, mut b) = (0, 4);
     for i in 0..8 {

@@ -41,6 +41,8 @@ const VERSION: u32 = 1;
 pub const SIZES: [u8; 1] = [0];
 /// Most threads one solve may use.
 pub const MAX_THREADS: usize = 256;
+/// Most solutions one solve returns (about 50 bytes each in memory).
+pub const MAX_SOLUTIONS: usize = 1_000_000;
 /// Longest solution length accepted as a bound (every cube needs at most 20).
 pub const MAX_LENGTH: u32 = 40;
 /// Distance stored as code 0 ("at most this") in the 2-bit entries.
@@ -107,7 +109,8 @@ pub struct SolveOptions {
     /// Longest solution wanted (default 20, at most [`MAX_LENGTH`]); when no solution is this
     /// short the answer is an error.
     pub max_length: u32,
-    /// How many solutions of the shortest length found (default 1: the first).
+    /// How many solutions of the shortest length found (default 1: the first; at most
+    /// [`MAX_SOLUTIONS`]).
     pub max_solutions: usize,
     /// Threads for this solve: 0 = one per core (default), at most [`MAX_THREADS`].
     pub threads: usize,
@@ -145,6 +148,12 @@ impl SolveOptions {
         }
         if self.max_solutions == 0 {
             return Err(Error::invalid_argument("max_solutions must be at least 1"));
+        }
+        if self.max_solutions > MAX_SOLUTIONS {
+            return Err(Error::invalid_argument(format!(
+                "max_solutions {} out of range 1..={MAX_SOLUTIONS}",
+                self.max_solutions
+            )));
         }
         if self.threads > MAX_THREADS {
             return Err(Error::invalid_argument(format!(
@@ -324,9 +333,11 @@ impl Solver {
         BASE as u32
     }
 
-    /// Bytes this solver holds on the heap (its table file is mapped, and not counted).
+    /// Bytes this solver holds in memory of its own: the resident copy of the distance lines
+    /// (anonymous memory) and the value itself; the mapped table file is not counted. What a
+    /// garbage-collected host reports as the memory pressure of one handle.
     pub fn heap_bytes(&self) -> usize {
-        std::mem::size_of::<Solver>()
+        std::mem::size_of::<Solver>() + self.resident.as_ref().map_or(0, |m| m.len())
     }
 
     fn pruning(&self) -> search::Pruning<'_> {
@@ -399,19 +410,6 @@ impl Solver {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,
         };
-        let pool = if threads > 1 {
-            Some(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .thread_name(|i| format!("twisty-optimal-{i}"))
-                    .build()
-                    .map_err(|e| {
-                        Error::new(ErrorKind::Panic, format!("cannot start threads: {e}"))
-                    })?,
-            )
-        } else {
-            None
-        };
         let mut nodes = 0;
         for length in bound.max(opts.min_length)..=opts.max_length {
             let r = search::search_depth(
@@ -420,7 +418,7 @@ impl Solver {
                 &root,
                 length,
                 opts.max_solutions,
-                pool.as_ref(),
+                threads,
                 opts.cancel.as_ref(),
                 opts.deadline,
             );
@@ -466,6 +464,32 @@ impl Solver {
             "no solution of at most {} moves exists for this cube",
             opts.max_length
         )))
+    }
+
+    /// Solves many cubes at once, one per thread (`opts.threads` of them, 0 = one per core),
+    /// each with the options of [`Solver::solve`] but one thread: the mode for servers that
+    /// solve many cubes. Answers are in the order of `cubes`; progress is not reported.
+    pub fn solve_many(&self, cubes: &[Cube], opts: &SolveOptions) -> Vec<Result<Solutions>> {
+        use rayon::prelude::*;
+        if let Err(e) = opts.validate() {
+            return cubes.iter().map(|_| Err(e.clone())).collect();
+        }
+        let one = SolveOptions {
+            threads: 1,
+            ..opts.clone()
+        };
+        let solve = |c: &Cube| self.solve(c, &one, &mut crate::progress::NoProgress);
+        let threads = match opts.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
+        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            Ok(pool) => pool.install(|| cubes.par_iter().map(solve).collect()),
+            Err(e) => {
+                let e = Error::new(ErrorKind::Panic, format!("cannot start threads: {e}"));
+                cubes.iter().map(|_| Err(e.clone())).collect()
+            }
+        }
     }
 }
 

@@ -14,8 +14,8 @@
 //! that order; the inverse side, whose moves appear reversed and inverted at the end of the
 //! solution, keeps the reverse order; where the two parts meet the pair is checked at the leaf.
 //!
-//! Multithreading: the nodes a few moves from the root are searched as separate tasks, in
-//! parallel; the answer is the first solutions in the order of one depth-first search, so it
+//! Multithreading: the nodes a few moves from the root are searched as separate tasks, taken
+//! in order by the worker threads; the answer is the first solutions in the order of one depth-first search, so it
 //! is the same whatever the number of threads.
 
 use std::sync::Mutex;
@@ -510,7 +510,7 @@ pub(crate) fn search_depth(
     root: &Node,
     target: u32,
     limit: usize,
-    pool: Option<&rayon::ThreadPool>,
+    threads: usize,
     cancel: Option<&CancelToken>,
     deadline: Option<Instant>,
 ) -> DepthResult {
@@ -529,13 +529,13 @@ pub(crate) fn search_depth(
         normal: Vec::new(),
         inverse: Vec::new(),
     };
-    let (shared, found) = match pool {
-        None => {
+    let (shared, found) = match threads {
+        0 | 1 => {
             let shared = new_shared(1);
             let found = vec![run(prune, faces, target, 0, &root_task, &shared)];
             (shared, found)
         }
-        Some(pool) => {
+        _ => {
             // The nodes TASK_DEPTH moves below the root (or the leaves, when the target is
             // nearer), in depth-first order.
             let probe = new_shared(0);
@@ -549,13 +549,32 @@ pub(crate) fn search_depth(
                 *shared.why.lock().unwrap_or_else(|e| e.into_inner()) = Some(why);
                 shared.stop.store(true, Ordering::Relaxed);
             }
-            use rayon::prelude::*;
-            let found = pool.install(|| {
-                list.par_iter()
-                    .enumerate()
-                    .map(|(i, t)| run(prune, faces, target, i, t, &shared))
-                    .collect()
+            // Workers take the tasks in order, so the first solutions in depth-first order are
+            // found as soon as possible and the tasks after them are not started.
+            let next = AtomicUsize::new(0);
+            let slots: Vec<Mutex<Vec<Vec<u8>>>> =
+                (0..list.len()).map(|_| Mutex::new(Vec::new())).collect();
+            std::thread::scope(|scope| {
+                for _ in 0..threads.min(list.len().max(1)) {
+                    scope.spawn(|| {
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            if i >= list.len()
+                                || i > shared.cutoff.load(Ordering::Relaxed)
+                                || shared.stop.load(Ordering::Relaxed)
+                            {
+                                break;
+                            }
+                            let found = run(prune, faces, target, i, &list[i], &shared);
+                            *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = found;
+                        }
+                    });
+                }
             });
+            let found = slots
+                .into_iter()
+                .map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()))
+                .collect();
             (shared, found)
         }
     };

@@ -37,7 +37,7 @@ pub fn twist(p: &Perm) -> u16 {
     p.co[..7].iter().fold(0, |a, &c| a * 3 + c as u16)
 }
 
-pub(super) fn set_twist(p: &mut Perm, mut x: u16) {
+pub(crate) fn set_twist(p: &mut Perm, mut x: u16) {
     let mut sum = 0;
     for i in (0..7).rev() {
         p.co[i] = (x % 3) as u8;

@@ -27,6 +27,9 @@
 mod coord;
 mod sym;
 
+/// The twist coordinate (3^7 values) of the optimal solver's corner state too.
+pub(crate) use coord::{set_twist, twist};
+
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 

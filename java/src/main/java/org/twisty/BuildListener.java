@@ -7,8 +7,11 @@ package org.twisty;
  * Square1Solver.open}, {@link org.twisty.cube3.Cube3Solver#open(java.nio.file.Path, BuildListener,
  * Cancellation) Cube3Solver.open}) or an optimal search
  * ({@link org.twisty.sq1.Square1Solver#solve(org.twisty.sq1.Square1State, org.twisty.sq1.Metric,
- * java.time.Duration, Cancellation, BuildListener) Square1Solver.solve}, one report per finished
- * search depth).
+ * java.time.Duration, Cancellation, BuildListener) Square1Solver.solve} and
+ * {@link org.twisty.cube3.OptimalSolver#solve(org.twisty.cube3.Cube, org.twisty.cube3.OptimalOptions)
+ * OptimalSolver.solve}, one report per finished search depth; the optimal solver's table build is
+ * {@link org.twisty.cube3.OptimalSolver#open(java.nio.file.Path, int, BuildListener, Cancellation)
+ * OptimalSolver.open}).
  *
  * <p>Builds report about twice a second and at the end of every pass. Reports always arrive on the
  * thread that started the operation (for the {@code buildAsync} and {@code openAsync} variants,

@@ -28,6 +28,9 @@ import org.junit.jupiter.api.TestFactory;
 import org.twisty.cube3.Cube;
 import org.twisty.cube3.Cube3Solver;
 import org.twisty.cube3.Moves;
+import org.twisty.cube3.OptimalOptions;
+import org.twisty.cube3.OptimalSolutions;
+import org.twisty.cube3.OptimalSolver;
 import org.twisty.rank.MultisetRanker;
 import org.twisty.sq1.Colouring;
 import org.twisty.sq1.DatabaseVariant;
@@ -91,6 +94,10 @@ class VectorTest {
             CUBE3_SOLVERS.values().forEach(Cube3Solver::close);
             CUBE3_SOLVERS.clear();
         }
+        synchronized (OPTIMAL_SOLVERS) {
+            OPTIMAL_SOLVERS.values().forEach(OptimalSolver::close);
+            OPTIMAL_SOLVERS.clear();
+        }
     }
 
     /** 3x3x3 solvers opened by the rows, one per table file for the whole run (closed in {@link #closeDatabases}). */
@@ -114,6 +121,29 @@ class VectorTest {
     /** The solver of the {@code cube3_solve} rows: {@code $DB/cube3-twophase.tbl}, shared by every row. */
     private static Cube3Solver sharedCube3Solver() {
         return cube3Solver(Paths.get(dbDir(), "cube3-twophase.tbl").toString());
+    }
+
+    /** 3x3x3 optimal solvers opened by the rows, one per table file for the whole run (closed in {@link #closeDatabases}). */
+    private static final java.util.Map<String, OptimalSolver> OPTIMAL_SOLVERS = new java.util.HashMap<>();
+
+    /** The optimal solver (size h0) of a table file, opened with {@link OptimalSolver#openExisting} (never builds). */
+    private static OptimalSolver optimalSolver(String path) {
+        if (path == null) {
+            return OptimalSolver.openExisting(null, 0); // NullPointerException("path must not be null")
+        }
+        synchronized (OPTIMAL_SOLVERS) {
+            OptimalSolver s = OPTIMAL_SOLVERS.get(path);
+            if (s == null) {
+                s = OptimalSolver.openExisting(Paths.get(path), 0); // failures are not cached
+                OPTIMAL_SOLVERS.put(path, s);
+            }
+            return s;
+        }
+    }
+
+    /** The solver of the {@code cube3_optimal_solve} rows: {@code $DB/cube3-optimal-h0.tbl}, shared by every row. */
+    private static OptimalSolver sharedOptimalSolver() {
+        return optimalSolver(Paths.get(dbDir(), "cube3-optimal-h0.tbl").toString());
     }
 
     /** Solvers opened by the rows, one per table file for the whole run (closed in {@link #closeDatabases}). */
@@ -369,6 +399,19 @@ class VectorTest {
             case "cube3_solve_timeout": {
                 Cube cube = Cube.parse(a[0]);
                 return sharedCube3Solver().solve(cube, Integer.parseInt(a[1]), Duration.ofMillis(Long.parseLong(a[2])), null);
+            }
+            case "cube3_optimal_open":
+                optimalSolver(a[0]);
+                return "true";
+            case "cube3_optimal_solve": {
+                // The cube is parsed first (its errors come before the solver's), as in Rust; the
+                // counts go to the engine unchecked, so a negative one is the engine's message.
+                Cube cube = Cube.parse(a[0]);
+                OptimalOptions options = OptimalOptions.defaults().withMinLength(Integer.parseInt(a[1]))
+                        .withMaxLength(Integer.parseInt(a[2])).withMaxSolutions(Long.parseLong(a[3]))
+                        .withThreads(Integer.parseInt(a[4]));
+                OptimalSolutions found = sharedOptimalSolver().solve(cube, options);
+                return found.length() + "|" + String.join(";", found.solutions());
             }
             case "solver_open_or_build":
                 // Open-or-build, no listener; a solver that opens is closed again (Rust drops it).

@@ -491,7 +491,10 @@ class Square1DatabaseTest {
             c.cancel();
             // The future completes with the build's CancellationException, which get() throws as it is.
             CancellationException e = assertThrows(CancellationException.class, () -> future.get(120, TimeUnit.SECONDS));
-            assertTrue(e.getMessage().startsWith("database build cancelled during level "), e.getMessage());
+            // A small build may be saving its last level when the flag is seen: both leave the
+            // .partial to resume.
+            assertTrue(e.getMessage().startsWith("database build cancelled during level ")
+                    || e.getMessage().startsWith("database build cancelled while saving"), e.getMessage());
         }
         assertFalse(Files.exists(other));
         assertTrue(Files.exists(dir.resolve("async-flag.db.partial")), "left to resume");
