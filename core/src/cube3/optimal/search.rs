@@ -31,6 +31,7 @@ use std::mem::MaybeUninit;
 use super::coord::{BOUND_SHIFT, EDGE_SEPS, MaskConj, MoveCoords, PremoveCoords, SYM_SHIFT, Side};
 use super::sym::{MOVES, SYMS};
 use super::table::{line_of, lookup};
+use crate::cube3::solve::may_follow;
 
 pub(crate) struct Pruning<'a> {
     pub class_of: &'a [u32],
@@ -96,17 +97,7 @@ pub(crate) fn inverse_move(m: u8) -> u8 {
 
 const NONE: u8 = u8::MAX;
 
-/// Whether `m` may follow `prev` in a canonical sequence: not the same face, and of two
-/// opposite faces the lower-numbered first.
-#[inline(always)]
-pub(crate) fn may_follow(prev: u8, m: u8) -> bool {
-    prev == NONE || {
-        let (f, p) = (face(m), face(prev));
-        f != p && !(f / 2 == p / 2 && f < p)
-    }
-}
-
-/// The same for the inverse side, whose moves end the solution in reverse order.
+/// [`may_follow`] for the inverse side, whose moves end the solution in reverse order.
 #[inline(always)]
 fn may_follow_inverse(prev: u8, m: u8) -> bool {
     prev == NONE || {
@@ -190,6 +181,8 @@ pub(crate) enum Stop {
 struct Shared<'a> {
     limit: usize,
     counts: Vec<AtomicU32>,
+    /// Solutions found by all tasks so far.
+    total: AtomicUsize,
     /// Tasks after this one are not needed: those up to it hold `limit` solutions.
     cutoff: AtomicUsize,
     stop: AtomicBool,
@@ -202,6 +195,10 @@ struct Shared<'a> {
 impl Shared<'_> {
     fn found(&self, task: usize) {
         self.counts[task].fetch_add(1, Ordering::Relaxed);
+        // No prefix of the tasks can hold `limit` solutions before all of them together do.
+        if self.total.fetch_add(1, Ordering::Relaxed) + 1 < self.limit {
+            return;
+        }
         let mut sum = 0usize;
         for (i, c) in self.counts.iter().enumerate() {
             sum += c.load(Ordering::Relaxed) as usize;
@@ -517,6 +514,7 @@ pub(crate) fn search_depth(
     let new_shared = |tasks: usize| Shared {
         limit,
         counts: (0..tasks).map(|_| AtomicU32::new(0)).collect(),
+        total: AtomicUsize::new(0),
         cutoff: AtomicUsize::new(usize::MAX),
         stop: AtomicBool::new(false),
         why: Mutex::new(None),

@@ -8,16 +8,10 @@
 use std::sync::OnceLock;
 
 use crate::cube3::geometry::{CORNER_FACES, EDGE_FACES, L, Perm, R, tables};
+pub(crate) use crate::cube3::solve::face_moves;
 
 pub const SYMS: usize = 48;
 pub const MOVES: usize = 18;
-
-/// The eighteen face moves as piece permutations (index = 3·face + amount - 1, faces
-/// U D R L F B), in the centres' frame.
-pub(crate) fn face_moves() -> [Perm; MOVES] {
-    let t = tables();
-    std::array::from_fn(|m| t.move_conj[m])
-}
 
 /// A face set with R and L exchanged.
 fn mirrored(faces: &[usize]) -> Vec<usize> {

@@ -27,8 +27,8 @@
 mod coord;
 mod sym;
 
-/// The twist coordinate (3^7 values) of the optimal solver's corner state too.
-pub(crate) use coord::{set_twist, twist};
+/// The face moves and the twist coordinate (3^7 values) serve the optimal solver too.
+pub(crate) use coord::{face_moves, set_twist, twist};
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -578,7 +578,7 @@ struct Search<'a> {
 /// Whether move `m` may follow move `prev` (face moves, index = 3·face + amount - 1; `prev` 255
 /// at the start): never the same face twice, opposite faces only in increasing order.
 #[inline(always)]
-fn may_follow(prev: u8, m: u8) -> bool {
+pub(crate) fn may_follow(prev: u8, m: u8) -> bool {
     if prev == u8::MAX {
         return true;
     }
