@@ -27,12 +27,16 @@ test: rust-test java-test java-sample dotnet-test dotnet-sample c-test cross-tes
 	@echo "all test suites passed"
 
 # The optimal 3x3x3 solver against nissy's H48 (when ../shared/peers has it), same table size,
-# one run: generation, then the 16-move positions on one and two threads (docs/benchmarks.md).
+# one run per size in OPTIMAL_SIZES: generation, then the 16-move positions on one and two
+# threads (docs/benchmarks.md).
+OPTIMAL_SIZES ?= 0 1 2 3
 bench-optimal:
 	$(CARGO) build --release -q -p twisty
-	scripts/bench-optimal-peers.sh gen 0
-	scripts/bench-optimal-peers.sh solve bench/positions/cube3-optimal-16.txt 1 0
-	scripts/bench-optimal-peers.sh solve bench/positions/cube3-optimal-16.txt 2 0
+	for n in $(OPTIMAL_SIZES); do \
+	    scripts/bench-optimal-peers.sh gen $$n && \
+	    scripts/bench-optimal-peers.sh solve bench/positions/cube3-optimal-16.txt 1 $$n && \
+	    scripts/bench-optimal-peers.sh solve bench/positions/cube3-optimal-16.txt 2 $$n || exit 1; \
+	done
 
 clean:
 	$(CARGO) clean

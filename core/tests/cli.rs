@@ -114,18 +114,48 @@ fn mkfifo(p: &Path) {
 
 /// The optimal solver's table in the vector directory (built by the Rust suites).
 fn optimal_table() -> String {
+    optimal_table_of(0)
+}
+
+/// The optimal solver's table file of size `h{size}` shared with the other suites.
+fn optimal_table_of(size: u8) -> String {
     let dir = std::env::var_os("TWISTY_DB_DIR")
         .map(std::path::PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../build/vector-dbs"));
-    let path = dir.join("cube3-optimal-h0.tbl");
+    let path = dir.join(format!("cube3-optimal-h{size}.tbl"));
     twisty::cube3::optimal::Solver::open_or_build(
         &path,
-        0,
+        size,
         &mut twisty::progress::NoProgress,
         &twisty::progress::CancelToken::new(),
     )
     .unwrap();
     path.to_string_lossy().into_owned()
+}
+
+/// A table with flips: its distribution ends with an open level, and it solves as `h0` does.
+#[test]
+fn optimal_with_a_flip_table() {
+    let t = optimal_table_of(1);
+    let out = twisty(&["cube3", "optimal-table", "--table", "h1", "--tables", &t]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("(2-bit codes over base 8):"), "{text}");
+    assert!(text.lines().last().unwrap().trim_start().starts_with(">=11 "), "{text}");
+    let solve = |table: &str, file: &str| {
+        let args = ["cube3", "optimal", "--moves", "F2 D L2 B' R U", "--all", "--table", table];
+        let out = twisty(&[&args[..], &["--tables", file]].concat());
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let h1 = solve("h1", &t);
+    assert_eq!(h1.lines().next().unwrap().split(' ').count(), 6, "{h1}");
+    let mut a: Vec<&str> = h1.lines().collect();
+    let h0 = solve("h0", &optimal_table());
+    let mut b: Vec<&str> = h0.lines().collect();
+    a.sort_unstable();
+    b.sort_unstable();
+    assert_eq!(a, b);
 }
 
 #[test]
@@ -158,7 +188,7 @@ fn optimal_arguments_are_checked() {
     let with = |extra: &[&'static str]| [&base[..], extra].concat();
     refused(&with(&["--max-length", "2"]), "no solution of at most 2 moves exists for this cube: it needs at least 3");
     refused(&with(&["--threads", "100000"]), "threads 100000 out of range 0..=256");
-    refused(&with(&["--table", "h1"]), "table size h1 is not available");
+    refused(&with(&["--table", "h8"]), "table size h8 is not available");
     refused(&with(&["--table", "big"]), "is not of the form h0, h1");
     refused(&with(&["--limit", "0"]), "must be at least 1");
     refused(&with(&["--timeout-ms", "1", "--min-length", "30", "--max-length", "40"]), "deadline");

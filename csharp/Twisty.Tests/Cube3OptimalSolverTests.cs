@@ -210,18 +210,18 @@ public class Cube3OptimalSolverTests(SharedOptimalSolver shared) : IClassFixture
         var fresh = dir.File("fresh.tbl");
         foreach (var call in new Func<OptimalSolver>[]
                  {
-                     () => OptimalSolver.OpenExisting(shared.Path, 1),
-                     () => OptimalSolver.Open(fresh, 1),
-                     () => OptimalSolver.OpenAsync(fresh, 2).GetAwaiter().GetResult(),
+                     () => OptimalSolver.OpenExisting(shared.Path, 8),
+                     () => OptimalSolver.Open(fresh, 8),
+                     () => OptimalSolver.OpenAsync(fresh, 9).GetAwaiter().GetResult(),
                  })
         {
             var e = Assert.ThrowsAny<ArgumentException>(call);
             Assert.StartsWith("table size h", e.Message);
-            Assert.EndsWith(" is not available: this version builds h0 only", e.Message);
+            Assert.EndsWith(" is not available: this version builds h0 to h7", e.Message);
             AssertCode(6, e);
         }
-        Assert.Equal("table size h1 is not available: this version builds h0 only",
-            Assert.ThrowsAny<ArgumentException>(() => OptimalSolver.OpenExisting(shared.Path, 1)).Message);
+        Assert.Equal("table size h8 is not available: this version builds h0 to h7",
+            Assert.ThrowsAny<ArgumentException>(() => OptimalSolver.OpenExisting(shared.Path, 8)).Message);
         Assert.Equal("table size 256 is out of range (0 = h0, 1 = h1, ...)",
             Assert.ThrowsAny<ArgumentException>(() => OptimalSolver.OpenExisting(shared.Path, 256)).Message);
         Assert.False(File.Exists(fresh));

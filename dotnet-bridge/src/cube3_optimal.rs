@@ -155,10 +155,10 @@ mod tests {
     }
 
     #[test]
-    fn sizes_other_than_h0_are_refused() {
+    fn sizes_beyond_h7_are_refused() {
         let r = Cube3Optimal::open_existing(
             ffi::String::from_string("/nonexistent/cube3-optimal.tbl".into()),
-            1,
+            8,
         );
         assert!(matches!(r, ffi::Err(NativeError::Raised)));
         assert_eq!(twisty_last_error_code(), 6);

@@ -173,13 +173,13 @@ static void arguments_out_of_range_are_code_6_with_the_engines_message(void) {
     CHECK(found.solutions.ptr == NULL && found.length == 77);
     twisty_string_free(cube);
 
-    /* table sizes: this version builds h0 only */
+    /* table sizes: this version builds h0 to h7 */
     twisty_cube3_optimal_t *other = NULL;
     char *path = NULL;
-    CHECK_FAILS(twisty_cube3_optimal_open_existing(table, 1, &other), 6,
-                "table size h1 is not available: this version builds h0 only");
-    CHECK_FAILS(twisty_cube3_optimal_open(table, 1, NULL, NULL, NULL, &other), 6,
-                "table size h1 is not available: this version builds h0 only");
+    CHECK_FAILS(twisty_cube3_optimal_open_existing(table, 8, &other), 6,
+                "table size h8 is not available: this version builds h0 to h7");
+    CHECK_FAILS(twisty_cube3_optimal_open(table, 8, NULL, NULL, NULL, &other), 6,
+                "table size h8 is not available: this version builds h0 to h7");
     CHECK_FAILS(twisty_cube3_optimal_default_path(-1, &path), 6, "table size -1 is out of range (0 = h0, 1 = h1, ...)");
     CHECK_FAILS(twisty_cube3_optimal_open_existing(table, 256, &other), 6,
                 "table size 256 is out of range (0 = h0, 1 = h1, ...)");

@@ -971,8 +971,12 @@ fn cube3_command(cmd: Cube3Command) -> twisty::Result<()> {
                 "entries per distance (2-bit codes over base {}):",
                 solver.base()
             );
-            for (d, n) in solver.distribution().iter().enumerate() {
-                println!("{d:>3} {n:>14}");
+            // Tables with flips count their last level and beyond together.
+            let counts = solver.distribution();
+            let open_end = solver.size() > 0;
+            for (d, n) in counts.iter().enumerate() {
+                let at_least = if open_end && d + 1 == counts.len() { ">=" } else { "" };
+                println!("{:>5} {n:>14}", format!("{at_least}{d}"));
             }
         }
         Cube3Command::OptimalPositions {

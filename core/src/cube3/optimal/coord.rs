@@ -180,6 +180,9 @@ pub struct MaskConj {
     high: [u16; 64],
     /// `source[x]`: the slice whose edges become slice `x`'s.
     source: [u8; 3],
+    /// `flip[k]`: positions whose flip changes under the symmetry when they hold a slice-`k`
+    /// edge (the symmetry moves the axes, and with them the faces flips are read from).
+    flip: [u16; 3],
 }
 
 impl MaskConj {
@@ -195,6 +198,26 @@ impl MaskConj {
         let s = self.permute(masks[self.source[1] as usize]);
         edge_sep_of_masks(m, s)
     }
+
+    /// The edge masks of `s x s⁻¹` from those of `x`.
+    #[inline(always)]
+    pub fn masks(&self, masks: &[u32; 3]) -> [u32; 3] {
+        self.source.map(|k| self.permute(masks[k as usize]))
+    }
+
+    /// The edge orientation (flip per position) of `s x s⁻¹` from that of `x` and its masks.
+    #[inline(always)]
+    pub fn eo(&self, eo: u32, masks: &[u32; 3]) -> u32 {
+        let f = &self.flip;
+        let changed = (f[0] as u32 & masks[0]) | (f[1] as u32 & masks[1]) | (f[2] as u32 & masks[2]);
+        self.permute(eo ^ changed)
+    }
+}
+
+/// Flips per position, bit `i` for position `i`.
+#[inline(always)]
+pub fn eo_mask(p: &Perm) -> u32 {
+    (0..12).fold(0, |m, i| m | (p.eo[i] as u32) << i)
 }
 
 pub fn mask_conj() -> &'static [MaskConj; SYMS] {
@@ -212,10 +235,22 @@ pub fn mask_conj() -> &'static [MaskConj; SYMS] {
             for k in 0..3 {
                 source[(place[4 * k] >> 2) as usize] = k as u8;
             }
+            // Whether position i holding piece j reads flipped after the symmetry: measured on
+            // the exchange of the two (a permutation the symmetry conjugates like any other).
+            let flip = std::array::from_fn(|k| {
+                (0..12).fold(0u16, |a, i| {
+                    let mut p = Perm::IDENTITY;
+                    let j = 4 * k;
+                    p.ep.swap(i, j);
+                    let c = sy.conj(s, &p);
+                    a | (c.eo[place[i] as usize] as u16) << i
+                })
+            });
             MaskConj {
                 low: std::array::from_fn(|b| image(b as u32)),
                 high: std::array::from_fn(|b| image((b as u32) << 6)),
                 source,
+                flip,
             }
         })
     })
@@ -230,6 +265,8 @@ pub struct Side {
     pub corners: u8,
     /// Positions of M, S and E edges.
     pub edges: [u16; 3],
+    /// Flip per position.
+    pub eo: u16,
 }
 
 impl Side {
@@ -241,6 +278,7 @@ impl Side {
             twist: twist(&p) as u16,
             corners: corner_mask(&p) as u8,
             edges: [e[0] as u16, e[1] as u16, e[2] as u16],
+            eo: eo_mask(&p) as u16,
         }
     }
 
@@ -262,6 +300,8 @@ pub struct MoveCoords {
     corners: [[u8; 256]; MOVES],
     low: [[u16; 64]; MOVES],
     high: [[u16; 64]; MOVES],
+    /// Positions a move flips (F and B quarter turns).
+    flip: [u16; MOVES],
 }
 
 pub fn move_coords() -> &'static MoveCoords {
@@ -288,21 +328,34 @@ pub fn move_coords() -> &'static MoveCoords {
             high: std::array::from_fn(|m| {
                 std::array::from_fn(|b| permute(&faces[m].ep, (b as u32) << 6) as u16)
             }),
+            flip: std::array::from_fn(|m| eo_mask(&faces[m]) as u16),
         }
     })
 }
 
 impl MoveCoords {
-    /// The corner state and edge masks of `x m` (`m` a face move).
+    /// The corner state, edge masks and flips of `x m` (`m` a face move).
     #[inline(always)]
-    pub fn after(&self, x: &Side, m: usize) -> (u32, [u32; 3]) {
+    pub fn after(&self, x: &Side, m: usize) -> (u32, [u32; 3], u32) {
         let twist = self.twist[x.twist as usize * MOVES + m] as u32;
         let corners = self.corners[m][x.corners as usize];
         let state = twist * CORNER_SEPS as u32 + ranks().rank70[corners as usize] as u32;
         let e = x
             .edges
             .map(|e| (self.low[m][(e & 63) as usize] | self.high[m][(e >> 6) as usize]) as u32);
-        (state, e)
+        (state, e, self.eo(m, x.eo as u32))
+    }
+
+    /// Position mask (edges) after move `m`.
+    #[inline(always)]
+    pub fn edge_mask(&self, m: usize, e: u32) -> u32 {
+        (self.low[m][(e & 63) as usize] | self.high[m][(e >> 6) as usize]) as u32
+    }
+
+    /// The edge orientation of `x m` from that of `x`.
+    #[inline(always)]
+    pub fn eo(&self, m: usize, eo: u32) -> u32 {
+        self.edge_mask(m, eo) ^ self.flip[m] as u32
     }
 
     /// `x m` with its coordinates.
@@ -316,6 +369,7 @@ impl MoveCoords {
             twist: self.twist[x.twist as usize * MOVES + m],
             corners: self.corners[m][x.corners as usize],
             edges: e,
+            eo: self.eo(m, x.eo as u32) as u16,
         }
     }
 }
@@ -324,9 +378,9 @@ impl MoveCoords {
 /// inverse: `a` changes the pieces of one face, and the inverse says where they are in `y`.
 pub struct PremoveCoords {
     /// Per premove: its four corners (piece, what it becomes, twist added) and four edges
-    /// (piece, what it becomes).
+    /// (piece, what it becomes, flip added).
     corners: [[(u8, u8, u8); 4]; MOVES],
-    edges: [[(u8, u8); 4]; MOVES],
+    edges: [[(u8, u8, u8); 4]; MOVES],
 }
 
 pub fn premove_coords() -> &'static PremoveCoords {
@@ -353,7 +407,7 @@ pub fn premove_coords() -> &'static PremoveCoords {
                     .collect();
                 std::array::from_fn(|k| {
                     let j = moved[k] as usize;
-                    (j as u8, a.ep[j])
+                    (j as u8, a.ep[j], a.eo[j])
                 })
             }),
         }
@@ -379,8 +433,11 @@ impl PremoveCoords {
                 out.corners & !bit
             };
         }
-        for &(j, piece) in &self.edges[m] {
+        for &(j, piece, flip) in &self.edges[m] {
             let bit = 1u16 << inverse.ep[j as usize];
+            if flip != 0 {
+                out.eo ^= bit;
+            }
             for (k, mask) in out.edges.iter_mut().enumerate() {
                 *mask = if piece >> 2 == k as u8 {
                     *mask | bit
@@ -480,6 +537,20 @@ pub fn corner_classes(corner_move: &[u32]) -> (Vec<u32>, Vec<u32>) {
     (class_of, reps)
 }
 
+/// The symmetries other than the identity that keep each class representative: a cube's
+/// images under them have the same class and are the same position seen another way.
+pub fn stabilizers(reps: &[u32]) -> Vec<Vec<usize>> {
+    let sy = symmetries();
+    reps.iter()
+        .map(|&r| {
+            let p = corner_state_perm(r);
+            (1..SYMS)
+                .filter(|&t| corner_state(&sy.conj(t, &p)) == r)
+                .collect()
+        })
+        .collect()
+}
+
 #[cfg(test)]
 #[allow(clippy::needless_range_loop)]
 mod tests {
@@ -513,6 +584,7 @@ mod tests {
                 assert_eq!(corner_state(&image), corner_state(&sy.conj(s, &cx)));
                 assert_eq!(edge_sep(&image), edge_sep(&sy.conj(s, &ex)));
                 assert_eq!(conj[s].edge_sep(&edge_masks(&x)), edge_sep(&image));
+                assert_eq!(conj[s].eo(eo_mask(&x), &edge_masks(&x)), eo_mask(&image));
             }
         }
     }
@@ -544,7 +616,10 @@ mod tests {
             for m in 0..MOVES {
                 let after = Side::new(x.p.then(&faces[m]));
                 assert!(mc.apply(&x, m, &faces[m]) == after);
-                assert_eq!(mc.after(&x, m), (after.corner_state(), after.edge_masks()));
+                assert_eq!(
+                    mc.after(&x, m),
+                    (after.corner_state(), after.edge_masks(), after.eo as u32)
+                );
             }
         }
     }

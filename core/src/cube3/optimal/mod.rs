@@ -4,18 +4,24 @@
 //! Where each part lives:
 //! - `sym.rs`: the 48 symmetries (rotations and mirror images) acting on cubes and moves;
 //! - `coord.rs`: the table's coordinate (corner classes x edge separation) and its move tables;
-//! - `table.rs`: the breadth-first build, the 2-bit entries with their line minima, lookups;
+//! - `table.rs`: the breadth-first build of `h0`, the 2-bit entries with their line minima,
+//!   lookups;
+//! - `cosets.rs`: the breadth-first search over the full cosets (every flip too), by symmetry;
+//! - `flips.rs`: the tables with edge flips (`h1`..`h7`), filled from that search;
 //! - `search.rs`: the search (cube and inverse together, multithreaded, all solutions).
 //!
 //! The table (`h0`, 117,567,450 entries in 29.6 MB) holds, for every corner class and edge
 //! separation, the exact distance to the subgroup in which corners are in their tetrads and
-//! untwisted and edges in their slices; a lookup also takes the corners' own distance. It is
-//! built in parallel in well under a minute on two cores, saved to a versioned, checksummed
+//! untwisted and edges in their slices; a lookup also takes the corners' own distance. Size
+//! `hN` also keeps the flips of N edges (twice the size for each). A table is built in
+//! parallel in about a minute or less on two cores (`h0` to `h3`), saved to a versioned, checksummed
 //! cache file ([`crate::tablefile`]) and memory-mapped afterwards. A [`Solver`] is `Send +
 //! Sync`; one serves any number of threads. Every solution is checked by applying it before
 //! it is returned.
 
 mod coord;
+mod cosets;
+mod flips;
 mod search;
 mod sym;
 mod table;
@@ -37,16 +43,19 @@ compile_error!("the optimal solver's table file stores 32-bit entries little-end
 /// The first bytes of an optimal-solver table file.
 pub const MAGIC: &[u8; 8] = b"TWC3OPTM";
 const VERSION: u32 = 1;
-/// Table sizes this version builds (nissy's naming: `h0` is the base size).
-pub const SIZES: [u8; 1] = [0];
+/// Table sizes this version builds (nissy's naming: `h0` is the base size, `hN` adds the
+/// flips of N edges and doubles the size N times).
+pub const SIZES: [u8; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
 /// Most threads one solve may use.
 pub const MAX_THREADS: usize = 256;
 /// Most solutions one solve returns (about 50 bytes each in memory).
 pub const MAX_SOLUTIONS: usize = 1_000_000;
 /// Longest solution length accepted as a bound (every cube needs at most 20).
 pub const MAX_LENGTH: u32 = 40;
-/// Distance stored as code 0 ("at most this") in the 2-bit entries.
-const BASE: u8 = 7;
+/// Distance stored as code 0 ("at most this") in the 2-bit entries of each size.
+const fn base_of(size: u8) -> u8 {
+    if size == 0 { 7 } else { 8 }
+}
 
 const fn lines64(bytes: usize) -> usize {
     bytes.div_ceil(64) * 64
@@ -55,19 +64,36 @@ const fn lines64(bytes: usize) -> usize {
 /// Longest distance the distribution section counts (the table's own maximum is lower).
 const LEVELS: usize = 16;
 
-const SECTIONS: [(&str, usize); 3] = [
-    ("corner class", lines64(coord::CORNER_STATES * 4)),
-    ("distance", table::LINES * table::LINE_BYTES),
-    ("distribution", LEVELS * 8),
-];
+/// The sections of the file of each size.
+fn sections(size: u8) -> &'static [(&'static str, usize); 3] {
+    static S: std::sync::OnceLock<Vec<[(&'static str, usize); 3]>> = std::sync::OnceLock::new();
+    &S.get_or_init(|| {
+        SIZES
+            .iter()
+            .map(|&n| {
+                [
+                    ("corner class", lines64(coord::CORNER_STATES * 4)),
+                    ("distance", lines(n) * table::LINE_BYTES),
+                    ("distribution", LEVELS * 8),
+                ]
+            })
+            .collect()
+    })[size as usize]
+}
+
+/// Distance lines of the table of each size.
+fn lines(size: u8) -> usize {
+    if size == 0 { table::LINES } else { flips::lines(size as u32) }
+}
 
 /// Name of the table file of size `h{size}` inside the cache folder.
 pub fn cache_file(size: u8) -> String {
     format!("cube3-optimal-h{size}-v{VERSION}.tbl")
 }
 
-/// What the tables were built from: the face moves and the symmetries.
-fn digest() -> u64 {
+/// What the tables were built from: the face moves, the symmetries and the positions whose
+/// flips the table keeps.
+fn digest(size: u8) -> u64 {
     let mut bytes = Vec::new();
     for p in sym::face_moves() {
         bytes.extend_from_slice(&p.cp);
@@ -78,17 +104,18 @@ fn digest() -> u64 {
     for s in &sym::symmetries().move_image {
         bytes.extend_from_slice(s);
     }
+    bytes.extend_from_slice(&flips::FLIP_ORDER[..size as usize]);
     xxhash_rust::xxh3::xxh3_64(&bytes)
 }
 
-fn layout() -> Layout<'static> {
+fn layout(size: u8) -> Layout<'static> {
     Layout {
         what: "3x3x3 optimal-solver table file",
         magic: MAGIC,
         version: VERSION,
-        digest: digest(),
-        param: table::ENTRIES as u64 | (BASE as u64) << 40,
-        sections: &SECTIONS,
+        digest: digest(size),
+        param: (table::ENTRIES as u64) << size | (base_of(size) as u64) << 40,
+        sections: sections(size),
     }
 }
 
@@ -97,7 +124,8 @@ fn check_size(size: u8) -> Result<()> {
         return Ok(());
     }
     Err(Error::invalid_argument(format!(
-        "table size h{size} is not available: this version builds h0 only"
+        "table size h{size} is not available: this version builds h0 to h{}",
+        SIZES[SIZES.len() - 1]
     )))
 }
 
@@ -185,6 +213,7 @@ pub struct Solver {
     /// also miss the TLB. `None` when the copy could not be made (the mapped file is used).
     resident: Option<memmap2::Mmap>,
     size: u8,
+    base: u32,
     faces: [Perm; sym::MOVES],
 }
 
@@ -192,54 +221,81 @@ impl Solver {
     /// Builds the table of size `h{size}` in memory (see [`SIZES`]), reporting each level.
     pub fn build(size: u8, progress: &mut dyn Progress, cancel: &CancelToken) -> Result<Solver> {
         check_size(size)?;
+        Solver::build_with(size, base_of(size), flips::STORED, progress, cancel)
+    }
+
+    /// [`Solver::build`] over any base, keeping the levels up to `stored` (for tests: a low
+    /// base builds in seconds and exercises every step of the larger ones).
+    pub(crate) fn build_with(
+        size: u8,
+        base: u8,
+        stored: u8,
+        progress: &mut dyn Progress,
+        cancel: &CancelToken,
+    ) -> Result<Solver> {
         let cancelled = || Error::new(ErrorKind::Cancelled, "table generation was cancelled");
         if cancel.is_cancelled() {
             return Err(cancelled());
         }
         let start = Instant::now();
-        let layout = layout();
+        let mut layout = layout(size);
+        layout.param = layout.param & !(0xff << 40) | (base as u64) << 40;
+        let entries = (table::ENTRIES as u64) << size;
         let progress =
             &mut crate::progress::Logged::new(progress, log::Level::Info, module_path!());
         let corner_move = coord::corner_moves();
         let (class_of, reps) = coord::corner_classes(&corner_move);
-        let edge_move = coord::edge_moves();
-        let edge_conj = coord::edge_conj();
+        let stabilizers = coord::stabilizers(&reps);
         if cancel.is_cancelled() {
             return Err(cancelled());
         }
-        let graph = table::Graph {
-            class_of: &class_of,
-            reps: &reps,
-            corner_move: &corner_move,
-            edge_move: &edge_move,
-            edge_conj: &edge_conj,
-        };
         let mut found = 0u64;
-        let dist = table::distances(&graph, &mut |level, count| {
+        let mut level = |level: u8, count: u64| {
             found += count;
             progress.report(&ProgressReport {
                 phase: format!("3x3x3 optimal table h{size}: distance {level}"),
                 level: level as u32,
                 done: found,
-                total: table::ENTRIES as u64,
+                total: entries,
                 found,
                 elapsed: start.elapsed(),
                 eta: None,
             });
             !cancel.is_cancelled()
-        })
-        .ok_or_else(cancelled)?;
-        let counts = distribution(&dist);
-        log::info!("3x3x3 optimal table h{size}: entries per distance {counts:?}");
+        };
         let mut map = MmapMut::map_anon(layout.file_len())
             .map_err(|e| Error::new(ErrorKind::Database, format!("cannot allocate tables: {e}")))?;
+        #[cfg(target_os = "linux")]
+        let _ = map.advise(memmap2::Advice::HugePage);
         {
             let out = layout.section_mut(&mut map, 0);
             for (o, e) in out.chunks_exact_mut(4).zip(&class_of) {
                 o.copy_from_slice(&e.to_le_bytes());
             }
         }
-        table::pack(&dist, BASE, layout.section_mut(&mut map, 1));
+        let counts = if size == 0 {
+            let edge_move = coord::edge_moves();
+            let edge_conj = coord::edge_conj();
+            let graph = table::Graph {
+                class_of: &class_of,
+                reps: &reps,
+                corner_move: &corner_move,
+                edge_move: &edge_move,
+                edge_conj: &edge_conj,
+                stabilizers: &stabilizers,
+            };
+            let dist = table::distances(&graph, &mut level).ok_or_else(cancelled)?;
+            table::pack(&dist, base, layout.section_mut(&mut map, 1));
+            distribution(&dist)
+        } else {
+            let space = cosets::Space::new(&class_of, &reps, &corner_move, &stabilizers);
+            let out = layout.section_mut(&mut map, 1);
+            flips::fill(&space, size as u32, base, stored, out, &mut level, &|| {
+                cancel.is_cancelled()
+            })
+            .ok_or_else(cancelled)?
+        };
+        log::info!("3x3x3 optimal table h{size}: entries per distance {counts:?}");
         for (o, c) in layout
             .section_mut(&mut map, 2)
             .chunks_exact_mut(8)
@@ -247,19 +303,26 @@ impl Solver {
         {
             o.copy_from_slice(&c.to_le_bytes());
         }
-        drop(dist);
         layout.seal(&mut map);
         let map = map
             .make_read_only()
             .map_err(|e| Error::new(ErrorKind::Database, format!("cannot allocate tables: {e}")))?;
-        Ok(Solver::assemble(TableFile::Mapped(map), layout, size))
+        // The table is in anonymous memory already: no resident copy.
+        Ok(Solver {
+            file: TableFile::Mapped(map),
+            layout,
+            resident: None,
+            size,
+            base: base as u32,
+            faces: sym::face_moves(),
+        })
     }
 
     /// Maps a table file of size `h{size}` written by [`Solver::save`]. A missing, damaged,
     /// stale or foreign file is [`ErrorKind::Database`].
     pub fn open(path: &Path, size: u8) -> Result<Solver> {
         check_size(size)?;
-        let layout = layout();
+        let layout = layout(size);
         let file = layout.open(path)?;
         Ok(Solver::assemble(file, layout, size))
     }
@@ -274,7 +337,7 @@ impl Solver {
         cancel: &CancelToken,
     ) -> Result<Solver> {
         check_size(size)?;
-        let layout = layout();
+        let layout = layout(size);
         let file = crate::tablefile::open_or_build(path, &layout, cancel, || {
             Ok(Solver::build(size, progress, cancel)?.file)
         })?;
@@ -299,6 +362,7 @@ impl Solver {
             layout,
             resident,
             size,
+            base: base_of(size) as u32,
             faces: sym::face_moves(),
         }
     }
@@ -314,7 +378,8 @@ impl Solver {
     }
 
     /// How many table entries hold each exact distance (index = distance), as found when the
-    /// table was built.
+    /// table was built. Tables with flips (size 1 and up) are filled only up to distance
+    /// base + 2: their last count, at base + 3, is every entry at that distance or more.
     pub fn distribution(&self) -> Vec<u64> {
         let bytes = self.layout.section(self.file.bytes(), 2);
         let mut v: Vec<u64> = bytes
@@ -330,7 +395,7 @@ impl Solver {
     /// The distance stored as code 0 of the 2-bit entries (entries at most this far fall back
     /// to their line's minimum).
     pub fn base(&self) -> u32 {
-        BASE as u32
+        self.base
     }
 
     /// Bytes this solver holds in memory of its own: the resident copy of the distance lines
@@ -352,8 +417,10 @@ impl Solver {
                 Some(m) => &m[..],
                 None => self.layout.section(self.file.bytes(), 1),
             },
-            base: BASE as u32,
+            base: self.base,
             conj: coord::mask_conj(),
+            flips: self.size as u32,
+            pick: flips::Pick::new(self.size as u32),
         }
     }
 
@@ -558,7 +625,8 @@ mod tests {
             };
             let code = |x: &Perm| {
                 let side = coord::Side::new(*x);
-                let (k, corners) = p.index(side.corner_state(), &side.edge_masks());
+                let (k, corners) =
+                    p.index(side.corner_state(), &side.edge_masks(), side.eo as u32);
                 let line = &p.lines[table::line_of(k)..];
                 let j = k % table::PER_LINE;
                 (line[j / 4] >> (2 * (j % 4)) & 3, corners)
@@ -572,26 +640,109 @@ mod tests {
 
     /// The table's recorded distribution matches its entries' codes, and the line minima
     /// never exceed a code-0 entry's distance bound.
-    #[test]
-    fn the_distribution_matches_the_codes() {
-        let s = solver();
+    fn check_codes(s: &Solver) {
+        let entries = (table::ENTRIES as u64) << s.size();
         let d = s.distribution();
-        assert_eq!(d.iter().sum::<u64>(), table::ENTRIES as u64);
+        assert_eq!(d.iter().sum::<u64>(), entries);
         assert_eq!(d[0], 1);
         let p = s.pruning();
         let mut codes = [0u64; 4];
+        let base = s.base() as u8;
         for (l, line) in p.lines.chunks_exact(table::LINE_BYTES).enumerate() {
             for j in 0..table::PER_LINE {
-                if l * table::PER_LINE + j < table::ENTRIES {
+                if ((l * table::PER_LINE + j) as u64) < entries {
                     codes[(line[j / 4] >> (2 * (j % 4)) & 3) as usize] += 1;
                 }
             }
-            assert!(line[table::LINE_BYTES - 1] >> 4 <= BASE);
+            assert!(line[table::LINE_BYTES - 1] >> 4 <= base);
         }
-        let b = BASE as usize;
+        let b = base as usize;
         assert_eq!(codes[0], d[..=b].iter().sum::<u64>());
         assert_eq!(codes[1], d[b + 1]);
         assert_eq!(codes[2], d[b + 2]);
         assert_eq!(codes[3], d[b + 3..].iter().sum::<u64>());
+    }
+
+    #[test]
+    fn the_distribution_matches_the_codes() {
+        check_codes(&solver());
+    }
+
+    /// A table with flips over a low base, built in a second: the same bytes whether its last
+    /// levels are stored or marked depth first from the ones before, codes that match its distribution, and
+    /// bounds that never exceed the distance of positions near solved (every position up to
+    /// four moves, found breadth-first) or the length of random move sequences.
+    #[test]
+    fn flip_tables_are_consistent_and_admissible() {
+        let build = |size, stored| {
+            Solver::build_with(size, 4, stored, &mut NoProgress, &CancelToken::new()).unwrap()
+        };
+        for size in [1u8, 3] {
+            let marked = build(size, 5);
+            let kept = build(size, 6);
+            let (a, b) = (marked.pruning(), kept.pruning());
+            assert!(a.lines == b.lines, "h{size}: marked and stored levels differ");
+            let deeper = build(size, 4);
+            assert!(deeper.pruning().lines == a.lines, "h{size}: two levels marked differ");
+            assert_eq!(deeper.distribution(), kept.distribution());
+            check_codes(&marked);
+            let p = marked.pruning();
+            let faces = sym::face_moves();
+            let mut seen = std::collections::HashSet::from([Perm::IDENTITY]);
+            let mut level = vec![Perm::IDENTITY];
+            for d in 1..=4u32 {
+                let mut next = Vec::new();
+                for x in &level {
+                    for f in &faces {
+                        let y = x.then(f);
+                        if seen.insert(y) {
+                            let bound = search::Node::root(&y, &p).bound();
+                            assert!(bound <= d, "h{size}: bound {bound} at distance {d}");
+                            next.push(y);
+                        }
+                    }
+                }
+                level = next;
+            }
+            let mut rng = Rng::new(size as u64);
+            for _ in 0..3000 {
+                let n = 5 + rng.below(10);
+                let x = (0..n).fold(Perm::IDENTITY, |x, _| x.then(&faces[rng.below(18) as usize]));
+                assert!(search::Node::root(&x, &p).bound() <= n as u32);
+            }
+        }
+    }
+
+    /// Searching with a flip table finds the same optimal solutions as with `h0` (the flips
+    /// follow moves and premoves through the search).
+    #[test]
+    fn flip_tables_find_the_same_solutions() {
+        let h0 = solver();
+        let h2 = Solver::build_with(2, 4, 5, &mut NoProgress, &CancelToken::new()).unwrap();
+        let mut rng = Rng::new(21);
+        let faces = ["U", "U2", "U'", "D", "D2", "D'", "R", "R2", "R'", "L", "L2", "L'"];
+        let more = ["F", "F2", "F'", "B", "B2", "B'"];
+        for i in 0..12 {
+            let n = 6 + i % 4;
+            let moves: Vec<&str> = (0..n)
+                .map(|_| {
+                    let k = rng.below(18) as usize;
+                    if k < 12 { faces[k] } else { more[k - 12] }
+                })
+                .collect();
+            let cube = Cube::from_alg(&Alg::parse(&moves.join(" ")).unwrap());
+            let opts = SolveOptions {
+                max_solutions: 10_000,
+                threads: 1 + i as usize % 2,
+                ..SolveOptions::default()
+            };
+            let solve = |s: &Solver| {
+                let r = s.solve(&cube, &opts, &mut NoProgress).unwrap();
+                let mut v: Vec<String> = r.solutions.iter().map(|a| a.to_string()).collect();
+                v.sort();
+                (r.length, v)
+            };
+            assert_eq!(solve(&h2), solve(&h0), "{}", moves.join(" "));
+        }
     }
 }

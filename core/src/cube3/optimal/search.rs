@@ -29,6 +29,7 @@ use crate::progress::CancelToken;
 use std::mem::MaybeUninit;
 
 use super::coord::{BOUND_SHIFT, EDGE_SEPS, MaskConj, MoveCoords, PremoveCoords, SYM_SHIFT, Side};
+use super::flips::Pick;
 use super::sym::{MOVES, SYMS};
 use super::table::{line_of, lookup};
 use crate::cube3::solve::may_follow;
@@ -38,24 +39,32 @@ pub(crate) struct Pruning<'a> {
     pub lines: &'a [u8],
     pub base: u32,
     pub conj: &'a [MaskConj; SYMS],
+    /// Positions whose flips the table keeps (the size), and how to pick them.
+    pub flips: u32,
+    pub pick: Pick,
 }
 
 impl Pruning<'_> {
-    /// The table index of a cube (its corner state and edge masks) and the bound of its
-    /// corners alone.
+    /// The table index of a cube (its corner state, edge masks and flips) and the bound of
+    /// its corners alone.
     #[inline(always)]
-    pub fn index(&self, state: u32, edges: &[u32; 3]) -> (usize, u32) {
+    pub fn index(&self, state: u32, edges: &[u32; 3], eo: u32) -> (usize, u32) {
         let e = self.class_of[state as usize];
         let k = (e & 0xfff) as usize;
-        let s = (e >> SYM_SHIFT & 63) as usize;
-        let sep = self.conj[s].edge_sep(edges) as usize;
-        (k * EDGE_SEPS + sep, e >> BOUND_SHIFT)
+        let conj = &self.conj[(e >> SYM_SHIFT & 63) as usize];
+        let sep = conj.edge_sep(edges) as usize;
+        let i = if self.flips == 0 {
+            k * EDGE_SEPS + sep
+        } else {
+            (k * EDGE_SEPS + sep) << self.flips | self.pick.get(conj.eo(eo, edges)) as usize
+        };
+        (i, e >> BOUND_SHIFT)
     }
 
     /// A lower bound of the cube's distance to solved.
     #[inline(always)]
     pub fn estimate(&self, x: &Side) -> u32 {
-        let (i, corners) = self.index(x.corner_state(), &x.edge_masks());
+        let (i, corners) = self.index(x.corner_state(), &x.edge_masks(), x.eo as u32);
         lookup(self.lines, self.base, i).max(corners)
     }
 
@@ -304,7 +313,7 @@ impl<'a> Worker<'a> {
         // prefetched; (4) the moved side's bound; (5) the other side's index, prefetched;
         // (6) its bound, and the child that passes is made and visited.
         let mc = self.coords;
-        let mut after = [(0u32, [0u32; 3]); MOVES];
+        let mut after = [(0u32, [0u32; 3], 0u32); MOVES];
         let mut index = [(0usize, 0u32); MOVES];
         let mut h_moved = [0u8; MOVES];
         let mut premoved = [const { MaybeUninit::<Side>::uninit() }; MOVES];
@@ -320,7 +329,7 @@ impl<'a> Worker<'a> {
         while bits != 0 {
             let m = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            index[m] = self.prune.index(after[m].0, &after[m].1);
+            index[m] = self.prune.index(after[m].0, &after[m].1, after[m].2);
             if next + index[m].1 > self.target {
                 live &= !(1 << m);
                 continue;
@@ -356,7 +365,7 @@ impl<'a> Worker<'a> {
             bits &= bits - 1;
             // SAFETY: written in stage 3 for every live quarter turn.
             let p = unsafe { premoved[m].assume_init_ref() };
-            index[m] = self.prune.index(p.corner_state(), &p.edge_masks());
+            index[m] = self.prune.index(p.corner_state(), &p.edge_masks(), p.eo as u32);
             if next + index[m].1 > self.target {
                 live &= !(1 << m);
                 continue;

@@ -13,9 +13,9 @@ use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use rayon::prelude::*;
 
 use super::coord::{
-    CLASS_BITS, CLASSES, EDGE_SEPS, SYM_SHIFT, corner_state, corner_state_perm, edge_sep,
+    CLASS_BITS, CLASSES, EDGE_SEPS, SYM_SHIFT, corner_state, edge_sep,
 };
-use super::sym::{MOVES, SYMS};
+use super::sym::MOVES;
 use crate::cube3::geometry::Perm;
 
 pub const ENTRIES: usize = CLASSES * EDGE_SEPS;
@@ -31,6 +31,7 @@ pub struct Graph<'a> {
     pub corner_move: &'a [u32],
     pub edge_move: &'a [u16],
     pub edge_conj: &'a [u16],
+    pub stabilizers: &'a [Vec<usize>],
 }
 
 /// Exact distances of every entry, one byte each; `level(d, count)` is told after each level
@@ -50,17 +51,9 @@ pub fn distances(g: &Graph, level: &mut dyn FnMut(u8, u64) -> bool) -> Option<Ve
             })
         })
         .collect();
-    // The symmetries that keep each representative: a node's images under them are the same
-    // positions seen another way, so every one of them gets the node's distance at once.
-    let sy = super::sym::symmetries();
-    let stabilizers: Vec<Vec<usize>> = (0..CLASSES)
-        .map(|k| {
-            let p = corner_state_perm(g.reps[k]);
-            (1..SYMS)
-                .filter(|&t| corner_state(&sy.conj(t, &p)) == g.reps[k])
-                .collect()
-        })
-        .collect();
+    // A node's images under its representative's stabilizer are the same positions seen
+    // another way, so every one of them gets the node's distance at once.
+    let stabilizers = g.stabilizers;
     let stop = AtomicBool::new(false);
     let mut seen = 1u64;
     let mut count = 1u64;

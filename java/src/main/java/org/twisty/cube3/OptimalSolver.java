@@ -23,9 +23,10 @@ import org.twisty.ProgressRelay;
  * missing, stale or damaged (well under a minute on two cores, with progress reports and
  * cancellation), then opens it; {@link #openExisting(Path, int)} only opens.
  * {@link #defaultTableFile(int)} is a per-user cache location. The table comes in sizes, numbered as
- * nissy does ({@code 0} = {@code h0}); this version builds {@link #DEFAULT_SIZE} 0 only and
- * refuses other sizes with {@link IllegalArgumentException} ("table size h1 is not available:
- * this version builds h0 only").
+ * nissy does ({@code 0} = {@code h0}, {@link #DEFAULT_SIZE}; each size up to {@code 7} doubles
+ * the file, from 30 MB to 3.8 GB, and makes the search faster); other sizes are refused with
+ * {@link IllegalArgumentException} ("table size h8 is not available: this version builds h0 to
+ * h7").
  *
  * <pre>{@code
  * try (OptimalSolver solver = OptimalSolver.open(OptimalSolver.defaultTableFile(0), 0)) {
@@ -90,7 +91,7 @@ public final class OptimalSolver extends NativeObject implements AutoCloseable {
      * @return the open solver
      * @throws NullPointerException if {@code path} is null
      * @throws IllegalArgumentException if this version does not build tables of {@code size}
-     *     ("table size h1 is not available: this version builds h0 only"; a negative size is
+     *     ("table size h8 is not available: this version builds h0 to h7"; a negative size is
      *     "table size -1 is out of range (0 = h0, 1 = h1, ...)")
      * @throws CancellationException if the build was cancelled ("table generation was
      *     cancelled"; the file is left as it was), or at once, before any file is touched, if

@@ -214,11 +214,11 @@ class OptimalSolverTest {
 
     @Test
     void otherTableSizesAreRefused() {
-        String h1 = "table size h1 is not available: this version builds h0 only";
-        assertEquals(h1, assertThrows(IllegalArgumentException.class, () -> OptimalSolver.openExisting(path, 1))
+        String h8 = "table size h8 is not available: this version builds h0 to h7";
+        assertEquals(h8, assertThrows(IllegalArgumentException.class, () -> OptimalSolver.openExisting(path, 8))
                 .getMessage());
-        Path fresh = dir.resolve("h1").resolve("h1.tbl");
-        assertEquals(h1, assertThrows(IllegalArgumentException.class, () -> OptimalSolver.open(fresh, 1)).getMessage());
+        Path fresh = dir.resolve("h8").resolve("h8.tbl");
+        assertEquals(h8, assertThrows(IllegalArgumentException.class, () -> OptimalSolver.open(fresh, 8)).getMessage());
         assertFalse(Files.exists(fresh.getParent()), "refused before anything was created");
         String negative = "table size -1 is out of range (0 = h0, 1 = h1, ...)";
         assertEquals(negative, assertThrows(IllegalArgumentException.class, () -> OptimalSolver.openExisting(path, -1))

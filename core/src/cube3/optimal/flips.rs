@@ -1,0 +1,234 @@
+//! The tables with edge flips, `h1` and up: entry (class, edge separation, flips of `n`
+//! positions), all in the frame of the corner-class representative, filled from the
+//! breadth-first search over the full cosets (see `cosets.rs`).
+//!
+//! An entry's distance is the smallest distance of the cosets that project onto it. Levels
+//! are marked in increasing order, so the first mark of an entry is its distance: code 0
+//! (and the line's minimum) up to the base, then codes 1 and 2 on entries still unmarked, and
+//! code 3 ("at least base + 3") is what is left. The levels up to [`STORED`] are kept as
+//! sorted keys; the levels after it are the descendants of the last stored one, marked
+//! without being stored (a descendant already at a lower level was marked before and keeps
+//! its code).
+
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
+use rayon::prelude::*;
+
+use super::cosets::{Coset, Key, Space};
+use super::coord::{CLASSES, EDGE_SEPS};
+use super::sym::{MOVES, symmetries};
+use super::table::{LINE_BYTES, PER_LINE};
+
+/// The deepest level kept as keys for the tables built by default (79 million of them,
+/// 634 MB).
+pub const STORED: u8 = 9;
+
+/// The order in which positions give their flips to the entry: one from each slice in turn.
+pub const FLIP_ORDER: [u8; 11] = [0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7];
+
+pub fn entries(n: u32) -> usize {
+    (CLASSES * EDGE_SEPS) << n
+}
+
+pub fn lines(n: u32) -> usize {
+    entries(n).div_ceil(PER_LINE)
+}
+
+/// The first `n` flips of [`FLIP_ORDER`] packed, through the two 6-bit halves of the flips.
+#[derive(Clone, Copy)]
+pub struct Pick {
+    low: [u8; 64],
+    high: [u8; 64],
+}
+
+impl Pick {
+    pub fn new(n: u32) -> Pick {
+        let pack = |eo: u32| {
+            FLIP_ORDER[..n as usize]
+                .iter()
+                .enumerate()
+                .fold(0u8, |a, (bit, &p)| a | ((eo >> p & 1) as u8) << bit)
+        };
+        Pick {
+            low: std::array::from_fn(|b| pack(b as u32)),
+            high: std::array::from_fn(|b| pack((b as u32) << 6)),
+        }
+    }
+
+    #[inline(always)]
+    pub fn get(&self, eo: u32) -> u32 {
+        (self.low[(eo & 63) as usize] | self.high[(eo >> 6 & 63) as usize]) as u32
+    }
+}
+
+/// The entry of a coset in its representative's frame.
+#[inline(always)]
+pub fn index(c: &Coset, n: u32, pick: &Pick) -> usize {
+    ((c.class as usize * EDGE_SEPS + c.edge_sep() as usize) << n) | pick.get(c.eo) as usize
+}
+
+struct Marks<'a> {
+    cells: &'a [AtomicU8],
+    low: &'a [AtomicU8],
+    base: u8,
+    n: u32,
+    pick: Pick,
+}
+
+impl Marks<'_> {
+    /// Marks every stabilizer image of `c` at distance `d`; returns how many entries this
+    /// reached first.
+    #[inline(always)]
+    fn mark(&self, space: &Space, c: &Coset, d: u8) -> u64 {
+        let mut first = 0;
+        space.images(c, |image| {
+            let i = index(image, self.n, &self.pick);
+            let (l, j) = (i / PER_LINE, i % PER_LINE);
+            let cell = &self.cells[l * LINE_BYTES + j / 4];
+            let shift = 2 * (j % 4);
+            if d <= self.base {
+                let old = cell.fetch_and(!(3 << shift), Ordering::Relaxed);
+                first += (old >> shift & 3 == 3) as u64;
+                self.low[l].fetch_min(d, Ordering::Relaxed);
+            } else {
+                let code = d - self.base;
+                let mut old = cell.load(Ordering::Relaxed);
+                while old >> shift & 3 == 3 {
+                    let new = old & !(3 << shift) | code << shift;
+                    match cell.compare_exchange_weak(old, new, Ordering::Relaxed, Ordering::Relaxed)
+                    {
+                        Ok(_) => {
+                            first += 1;
+                            break;
+                        }
+                        Err(now) => old = now,
+                    }
+                }
+            }
+        });
+        first
+    }
+}
+
+const NO_FACE: u8 = 6;
+
+/// Marks at distance `d` the cosets `depth` moves below `c` (in its representative's frame),
+/// counting the entries reached first into `reached`. Move sequences that turn one face twice
+/// in a row, or two opposite faces out of order, reach nothing new and are skipped; `last` is
+/// the face of the move that reached `c` and `back` maps `c`'s frame to that move's (the order
+/// of two opposite faces is only kept by taking both in one frame).
+#[allow(clippy::too_many_arguments)]
+fn descend(
+    space: &Space,
+    marks: &Marks,
+    state: u32,
+    c: &Coset,
+    last: u8,
+    back: usize,
+    depth: u8,
+    d: u8,
+    reached: &mut u64,
+) {
+    let sy = symmetries();
+    for m in 0..MOVES {
+        if last != NO_FACE {
+            let f = sy.move_image[back][m] / 3;
+            if f == last || (f / 2 == last / 2 && f < last) {
+                continue;
+            }
+        }
+        if depth == 1 {
+            *reached += marks.mark(space, &space.child(state, c, m).1, d);
+        } else {
+            let (s2, c2, t) = space.child_frame(state, c, m);
+            let back = sy.inverse[t] as usize;
+            descend(space, marks, s2, &c2, (m / 3) as u8, back, depth - 1, d, reached);
+        }
+    }
+}
+
+/// Fills `out` (the table's lines, `lines(n) * 64` bytes) for `n` flips over `base`, keeping
+/// the levels up to `stored` and reaching the rest (up to `base + 2`) depth first. `level(d, count)` is told each
+/// level's count of newly reached entries and returns false to stop, as does `stop` (checked
+/// between chunks of work); then `None`. Returns the entries per distance, the last one
+/// counting every entry not reached before it.
+pub fn fill(
+    space: &Space,
+    n: u32,
+    base: u8,
+    stored: u8,
+    out: &mut [u8],
+    level: &mut dyn FnMut(u8, u64) -> bool,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Option<Vec<u64>> {
+    assert!((1..=11).contains(&n));
+    assert_eq!(out.len(), lines(n) * LINE_BYTES);
+    out.par_chunks_mut(1 << 20).for_each(|c| c.fill(0xff));
+    let low: Vec<AtomicU8> = (0..lines(n)).map(|_| AtomicU8::new(base)).collect();
+    // SAFETY: AtomicU8 has the layout of u8; `out` is borrowed for the marking only.
+    let cells: &[AtomicU8] =
+        unsafe { std::slice::from_raw_parts(out.as_mut_ptr() as *const AtomicU8, out.len()) };
+    let marks = Marks {
+        cells,
+        low: &low,
+        base,
+        n,
+        pick: Pick::new(n),
+    };
+    let last = base + 2;
+    let mut counts = vec![0u64; last as usize + 2];
+    let mut before: Vec<Key> = Vec::new();
+    let mut keys = vec![space.solved()];
+    for d in 0..=last.min(stored) {
+        let reached: u64 = keys
+            .par_chunks(1 << 14)
+            .map(|chunk| {
+                chunk
+                    .iter()
+                    .map(|&k| marks.mark(space, &space.decode(k).1, d))
+                    .sum::<u64>()
+            })
+            .sum();
+        counts[d as usize] = reached;
+        if !level(d, reached) {
+            return None;
+        }
+        if d < last.min(stored) {
+            let next = space.next_level(&before, &keys, stop)?;
+            before = std::mem::replace(&mut keys, next);
+        }
+    }
+    drop(before);
+    // The levels beyond the stored ones: the descendants of the last stored level, one pass
+    // per level so that levels are still marked in increasing order.
+    for d in stored + 1..=last {
+        let reached = AtomicU64::new(0);
+        let depth = d - stored;
+        keys.par_chunks(1 << 10).for_each(|chunk| {
+            if stop() {
+                return;
+            }
+            let mut r = 0;
+            for &k in chunk {
+                let (state, c) = space.decode(k);
+                descend(space, &marks, state, &c, NO_FACE, 0, depth, d, &mut r);
+            }
+            reached.fetch_add(r, Ordering::Relaxed);
+        });
+        counts[d as usize] = reached.into_inner();
+        if stop() || !level(d, counts[d as usize]) {
+            return None;
+        }
+    }
+    drop(keys);
+    let total = entries(n) as u64;
+    counts[last as usize + 1] = total - counts.iter().sum::<u64>();
+    // The line minima go in the top nibble of each line's last byte.
+    out.par_chunks_mut(LINE_BYTES)
+        .zip(low.par_iter())
+        .for_each(|(line, low)| {
+            let b = &mut line[LINE_BYTES - 1];
+            *b = (*b & 0x0f) | low.load(Ordering::Relaxed) << 4;
+        });
+    Some(counts)
+}
