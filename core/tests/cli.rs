@@ -133,6 +133,29 @@ fn optimal_table_of(size: u8) -> String {
     path.to_string_lossy().into_owned()
 }
 
+/// Position sets: kept cubes have the length asked for; a length no cube of the kind has gives
+/// up after its tries instead of searching forever; lengths outside 1..=20 are refused.
+#[test]
+fn optimal_position_sets() {
+    let t = optimal_table();
+    let args = ["cube3", "optimal-positions", "--length", "5", "--count", "3", "--tables", &t];
+    let out = twisty(&args);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let cubes: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(cubes.len(), 3, "{text}");
+    for line in cubes {
+        let cube = line.split(' ').next().unwrap();
+        let out = twisty(&["cube3", "optimal", cube, "--tables", &t]);
+        assert_eq!(String::from_utf8(out.stdout).unwrap().split(' ').count(), 5, "{line}");
+    }
+    let uniform = ["--uniform", "--tries", "4"];
+    refused(&[&args[..], &uniform].concat(), "only 0 of 3 cubes of optimal length 5 found in 4 tries");
+    for bad in ["0", "21"] {
+        refused(&["cube3", "optimal-positions", "--length", bad, "--tables", &t], "not in 1..=20");
+    }
+}
+
 /// A table with flips: its distribution ends with an open level, and it solves as `h0` does.
 #[test]
 fn optimal_with_a_flip_table() {

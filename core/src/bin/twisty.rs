@@ -123,10 +123,13 @@ enum Cube3Command {
     /// solution exists, or with --uniform, uniformly random cubes kept when their optimal
     /// length is `length`.
     OptimalPositions {
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=20))]
         length: u32,
         #[arg(long, default_value_t = 10, value_parser = at_least_one::<usize>)]
         count: usize,
+        /// Cubes tried at most before giving up (0: 100 per cube wanted).
+        #[arg(long, default_value_t = 0)]
+        tries: u64,
         #[arg(long, default_value_t = 0)]
         seed: u64,
         #[arg(long)]
@@ -982,6 +985,7 @@ fn cube3_command(cmd: Cube3Command) -> twisty::Result<()> {
         Cube3Command::OptimalPositions {
             length,
             count,
+            tries,
             seed,
             uniform,
             threads,
@@ -989,6 +993,7 @@ fn cube3_command(cmd: Cube3Command) -> twisty::Result<()> {
             tables,
         } => {
             let solver = open_optimal_solver(table, tables)?;
+            let tries = if tries == 0 { 100 * count as u64 } else { tries };
             let mut rng = twisty::rng::Rng::new(seed);
             let faces: Vec<cube3::Move> = cube3::Move::all().filter(|m| m.kind().is_face()).collect();
             let (mut kept, mut tried) = (0, 0u64);
@@ -999,6 +1004,11 @@ fn cube3_command(cmd: Cube3Command) -> twisty::Result<()> {
                 if uniform { " --uniform" } else { "" }
             );
             while kept < count {
+                if tried == tries {
+                    return Err(twisty::Error::invalid_argument(format!(
+                        "only {kept} of {count} cubes of optimal length {length} found in {tried} tries"
+                    )));
+                }
                 tried += 1;
                 let (c, source) = if uniform {
                     (Cube::random(&mut rng), String::new())
@@ -1017,8 +1027,9 @@ fn cube3_command(cmd: Cube3Command) -> twisty::Result<()> {
                     let alg = Alg::from_moves(seq);
                     (Cube::from_alg(&alg), alg.to_string())
                 };
+                // A uniform cube longer than wanted is given up once `length` is searched.
                 let opts = cube3::optimal::SolveOptions {
-                    max_length: if uniform { 20 } else { length - 1 },
+                    max_length: if uniform { length } else { length - 1 },
                     threads,
                     cancel: Some(cancel_on_ctrl_c()),
                     ..Default::default()
