@@ -440,7 +440,9 @@ impl Solver {
     /// [`SolveOptions::max_solutions`] solutions in depth-first order (the same order whatever
     /// the number of threads). Each solution appears once: two commuting moves of opposite
     /// faces are written U before D, R before L, F before B, and no face is turned twice in a
-    /// row. Symmetric solutions of a symmetric cube are all listed. `progress` is told after
+    /// row. Symmetric solutions of a symmetric cube are all listed: such a cube searches one
+    /// root move per orbit of its own symmetries, and each solution found is followed by its
+    /// images not listed before. `progress` is told after
     /// each length (phase `depth N`, `done` = nodes so far, `found` = solutions).
     ///
     /// Errors: options out of range ([`ErrorKind::InvalidArgument`]), no solution of at most
@@ -451,6 +453,19 @@ impl Solver {
         cube: &Cube,
         opts: &SolveOptions,
         progress: &mut dyn Progress,
+    ) -> Result<Solutions> {
+        self.solve_with(cube, opts, progress, true)
+    }
+
+    /// [`Solver::solve`]; with `by_symmetry`, a cube with symmetries of its own searches one
+    /// root move per orbit and lists the others' solutions as images (the same solutions, and
+    /// 1/|orbit| of the work at the root).
+    fn solve_with(
+        &self,
+        cube: &Cube,
+        opts: &SolveOptions,
+        progress: &mut dyn Progress,
+        by_symmetry: bool,
     ) -> Result<Solutions> {
         opts.validate()?;
         let start = Instant::now();
@@ -477,6 +492,15 @@ impl Solver {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,
         };
+        let sy = sym::symmetries();
+        let own: Vec<usize> = (0..sym::SYMS)
+            .filter(|&s| by_symmetry && sy.conj(s, cube.pieces()) == *cube.pieces())
+            .collect();
+        let root_moves = if own.len() > 1 {
+            search::root_moves(&own)
+        } else {
+            [u32::MAX; 2]
+        };
         let mut nodes = 0;
         for length in bound.max(opts.min_length)..=opts.max_length {
             let r = search::search_depth(
@@ -488,6 +512,7 @@ impl Solver {
                 threads,
                 opts.cancel.as_ref(),
                 opts.deadline,
+                root_moves,
             );
             nodes += r.nodes;
             if let Some(stop) = r.stopped {
@@ -509,9 +534,14 @@ impl Solver {
             if r.solutions.is_empty() {
                 continue;
             }
+            let paths = if own.len() > 1 {
+                search::symmetric_images(&r.solutions, &own, opts.max_solutions)
+            } else {
+                r.solutions
+            };
             let o = cube.orientation();
-            let mut solutions = Vec::with_capacity(r.solutions.len());
-            for path in &r.solutions {
+            let mut solutions = Vec::with_capacity(paths.len());
+            for path in &paths {
                 let alg = crate::cube3::solve::in_space(o, path);
                 if !cube.apply(&alg).is_solved() {
                     return Err(Error::new(
@@ -743,6 +773,53 @@ mod tests {
                 (r.length, v)
             };
             assert_eq!(solve(&h2), solve(&h0), "{}", moves.join(" "));
+        }
+    }
+
+    /// A cube with symmetries of its own gets the same solutions, from fewer nodes, when the
+    /// root searches one move per orbit and the rest are listed as images; limits still hold.
+    #[test]
+    fn symmetric_cubes_search_one_move_per_orbit() {
+        let s = solver();
+        let sy = sym::symmetries();
+        assert_eq!(sy.conj(0, &Cube::random(&mut Rng::new(1)).pieces().clone()),
+            *Cube::random(&mut Rng::new(1)).pieces(), "symmetry 0 is the identity");
+        let patterns = [
+            "R2 L2 U2 D2 F2 B2",
+            "U2 D2",
+            "U D'",
+            "R L' U D' F B'",
+            "U R2 F2 R2 U' L2 B2 L2",
+            "F2 U2 F2 U2 F2 U2",
+            "R2 U2 R2 U2 R2 U2",
+            "U2 R2 U2 R2",
+            "R U R' U' R' F R2 U' R' U' R U R' F'",
+        ];
+        for (i, moves) in patterns.iter().enumerate() {
+            let cube = Cube::from_alg(&Alg::parse(moves).unwrap());
+            let own = (0..sym::SYMS).filter(|&t| sy.conj(t, cube.pieces()) == *cube.pieces()).count();
+            let opts = SolveOptions {
+                max_solutions: 100_000,
+                threads: 1 + i % 2,
+                ..SolveOptions::default()
+            };
+            let run = |by_symmetry| s.solve_with(&cube, &opts, &mut NoProgress, by_symmetry).unwrap();
+            let (with, without) = (run(true), run(false));
+            let sorted = |r: &Solutions| {
+                let mut v: Vec<String> = r.solutions.iter().map(|a| a.to_string()).collect();
+                v.sort();
+                v
+            };
+            assert_eq!(with.length, without.length, "{moves}");
+            assert_eq!(sorted(&with), sorted(&without), "{moves}");
+            if own > 1 {
+                assert!(with.nodes < without.nodes, "{moves}: {} nodes against {}", with.nodes, without.nodes);
+            }
+            // A limit below the count keeps that many distinct solutions.
+            let few = SolveOptions { max_solutions: 2, ..opts.clone() };
+            let r = s.solve(&cube, &few, &mut NoProgress).unwrap();
+            assert_eq!(r.solutions.len(), without.solutions.len().min(2), "{moves}");
+            assert!(r.solutions.len() < 2 || r.solutions[0] != r.solutions[1]);
         }
     }
 }

@@ -199,6 +199,9 @@ struct Shared<'a> {
     cancel: Option<&'a CancelToken>,
     deadline: Option<Instant>,
     nodes: AtomicU64,
+    /// The moves the root may expand on each side (normal, inverse): all of them, or one per
+    /// orbit of the cube's own symmetries.
+    root_moves: [u32; 2],
 }
 
 impl Shared<'_> {
@@ -299,7 +302,10 @@ impl<'a> Worker<'a> {
         let next = n.depth as u32 + 1;
         let (a, b) = self.allowed(n);
         let on_inverse = b.count_ones() < a.count_ones();
-        let moves = if on_inverse { b } else { a };
+        let mut moves = if on_inverse { b } else { a };
+        if n.depth == 0 {
+            moves &= self.shared.root_moves[on_inverse as usize];
+        }
         let (own, other) = if on_inverse {
             (&n.y, &n.x)
         } else {
@@ -479,6 +485,51 @@ impl<'a> Worker<'a> {
     }
 }
 
+/// The root moves to search for a cube whose own symmetries are `syms` (those `s` with
+/// `s x s⁻¹ = x`, identity included): one move per orbit of the moves under them, on each
+/// side. The solutions of a symmetric cube map to solutions under its symmetries, so the
+/// others are images of these (see [`symmetric_images`]). The representative of an orbit is
+/// on a first face (U, R, F) when the orbit has one on the normal side, on a second face (D, L,
+/// B) on the inverse side: a canonical solution starting with two commuting moves has its
+/// first on a first face (its last on a second face), and the image that takes that move to
+/// the representative keeps the order, so every solution has an image that starts with one.
+pub(crate) fn root_moves(syms: &[usize]) -> [u32; 2] {
+    let image = &super::sym::symmetries().move_image;
+    let side = |second_first: bool| {
+        let key = |m: u8| ((face(m) % 2 == 0) == second_first, m);
+        (0..MOVES as u8)
+            .filter(|&m| syms.iter().all(|&s| key(image[s][m as usize]) >= key(m)))
+            .fold(0u32, |a, m| a | 1 << m)
+    };
+    [side(false), side(true)]
+}
+
+/// Canonical solutions of a symmetric cube from some of them: each, then its images under
+/// `syms` (moves mapped, commuting pairs put back in canonical order) not listed before, up to
+/// `limit`.
+pub(crate) fn symmetric_images(found: &[Vec<u8>], syms: &[usize], limit: usize) -> Vec<Vec<u8>> {
+    let image = &super::sym::symmetries().move_image;
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for sol in found {
+        for &s in syms {
+            let mut t: Vec<u8> = sol.iter().map(|&m| image[s][m as usize]).collect();
+            let mut i = 0;
+            while i + 1 < t.len() {
+                if !may_follow(t[i], t[i + 1]) {
+                    t.swap(i, i + 1);
+                    i += 1;
+                }
+                i += 1;
+            }
+            if out.len() < limit && seen.insert(t.clone()) {
+                out.push(t);
+            }
+        }
+    }
+    out
+}
+
 /// How far below the root the tasks of a multithreaded search start.
 const TASK_DEPTH: u32 = 4;
 
@@ -508,7 +559,8 @@ fn run(
     w.found
 }
 
-/// All solutions of exactly `target` moves (the first `limit` in depth-first order).
+/// All solutions of exactly `target` moves (the first `limit` in depth-first order) whose
+/// first move at the root is in `root_moves` (see [`root_moves`]).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn search_depth(
     prune: &Pruning,
@@ -519,8 +571,10 @@ pub(crate) fn search_depth(
     threads: usize,
     cancel: Option<&CancelToken>,
     deadline: Option<Instant>,
+    root_moves: [u32; 2],
 ) -> DepthResult {
     let new_shared = |tasks: usize| Shared {
+        root_moves,
         limit,
         counts: (0..tasks).map(|_| AtomicU32::new(0)).collect(),
         total: AtomicUsize::new(0),
