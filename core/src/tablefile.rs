@@ -138,10 +138,17 @@ impl Layout<'_> {
                 self.version
             ));
         }
-        if u64_at(16) != self.digest
-            || u64_at(24) != self.param
-            || u32_at(12) != self.sections.len() as u32
-        {
+        // Other parameters (another size of the same kind of table) make another table, not a
+        // stale copy of this one: refused and never rebuilt over.
+        if u64_at(24) != self.param {
+            return Ok(Check::Foreign(format!(
+                "a {} of other parameters ({:#x}, this one is {:#x})",
+                self.what,
+                u64_at(24),
+                self.param
+            )));
+        }
+        if u64_at(16) != self.digest || u32_at(12) != self.sections.len() as u32 {
             return stale("built from a different move index; delete it to rebuild".into());
         }
         if map.len() != self.file_len() {
@@ -383,6 +390,11 @@ mod tests {
             ..layout(1)
         };
         refuse(&data, &other, "different move index");
+        let other = Layout {
+            param: 8,
+            ..layout(1)
+        };
+        refuse(&data, &other, "a test table file of other parameters (0x7, this one is 0x8)");
         std::fs::remove_file(&path).unwrap();
         let e = l.open(&path).err().unwrap();
         assert!(e.message().contains("cannot open"), "{}", e.message());
@@ -453,6 +465,15 @@ mod tests {
             assert_eq!(std::fs::read(&p).unwrap(), bytes, "{name} untouched");
             assert!(!crate::fileio::partial_path(&p).exists());
         }
+        // Its own kind with other parameters (another size): another table, left alone.
+        let sized = dir.join("other-size.tbl");
+        let bytes = image(&Layout { param: 9, ..layout(1) });
+        std::fs::write(&sized, &bytes).unwrap();
+        let (r, n) = open_or_build_counting(&sized, &l, &none);
+        let e = r.err().unwrap();
+        assert_eq!((n, e.kind()), (0, ErrorKind::Database));
+        assert!(e.message().contains("of other parameters (0x9, this one is 0x7); it was left alone"), "{}", e.message());
+        assert_eq!(std::fs::read(&sized).unwrap(), bytes);
         // An empty file is not a table and holds nothing: refused on opening, like the others.
         let empty = dir.join("empty.tbl");
         std::fs::write(&empty, b"").unwrap();

@@ -462,6 +462,16 @@ fn table_sizes_and_files() {
     let dir = std::env::temp_dir().join(format!("twisty-optimal-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let bytes = std::fs::read(table_path()).unwrap();
+    // A table of another size where this one is asked for: refused, never rebuilt over.
+    let h0_copy = dir.join("h0-copy.tbl");
+    std::fs::write(&h0_copy, &bytes).unwrap();
+    let e = Solver::open_or_build(&h0_copy, 1, &mut NoProgress, &CancelToken::new())
+        .err()
+        .unwrap();
+    assert_eq!(e.kind(), ErrorKind::Database);
+    assert!(e.message().contains("of other parameters"), "{}", e.message());
+    assert!(e.message().contains("it was left alone"), "{}", e.message());
+    assert!(std::fs::read(&h0_copy).unwrap() == bytes, "the h0 file is untouched");
     let mut flipped = bytes.clone();
     let k = flipped.len() - 1000;
     flipped[k] ^= 0x40;
