@@ -109,12 +109,17 @@ fn digest(size: u8) -> u64 {
 }
 
 fn layout(size: u8) -> Layout<'static> {
+    layout_with(size, base_of(size))
+}
+
+/// The layout of a table of `size` over any base (the base is part of the file's parameter).
+fn layout_with(size: u8, base: u8) -> Layout<'static> {
     Layout {
         what: "3x3x3 optimal-solver table file",
         magic: MAGIC,
         version: VERSION,
         digest: digest(size),
-        param: (table::ENTRIES as u64) << size | (base_of(size) as u64) << 40,
+        param: (table::ENTRIES as u64) << size | (base as u64) << 40,
         sections: sections(size),
     }
 }
@@ -238,8 +243,7 @@ impl Solver {
             return Err(cancelled());
         }
         let start = Instant::now();
-        let mut layout = layout(size);
-        layout.param = layout.param & !(0xff << 40) | (base as u64) << 40;
+        let layout = layout_with(size, base);
         let entries = (table::ENTRIES as u64) << size;
         let progress =
             &mut crate::progress::Logged::new(progress, log::Level::Info, module_path!());
