@@ -17,6 +17,11 @@
 #   bench-java   java-jar, then times the 3x3x3 solver through JNI (org.twisty.bench.Cube3SolverBench,
 #                BENCH_N random cubes, default 1000, at 21 and 20 moves) and the Square-1 two-phase
 #                solver (org.twisty.bench.Square1FastBench, BENCH_N random states) against the jar
+#   bench-peers  java-jar, then times the two-phase solvers against the Java peers min2phase and
+#                sq12phase in one JVM, interleaved solve by solve (org.twisty.bench.PeersBench,
+#                BENCH_N inputs each, Square-1 and 3x3x3 at 21 and 20 moves), then their throughput
+#                on 2 threads; the peers' jars are loaded at run time from PEERS_DIR (default
+#                ../shared/peers), a missing one is skipped
 #   java-clean   removes java/target
 #
 # Maven runs offline against Debian's repository through java/.mvn/maven.config
@@ -36,8 +41,9 @@ JAVA_JAR        := $(JAVA_DIR)/target/twisty-0.1.0.jar
 JAVA_SAMPLE_OUT := $(JAVA_DIR)/target/sample
 JAVA_BENCH_OUT  := $(JAVA_DIR)/target/bench
 BENCH_N         ?= 1000
+PEERS_DIR       ?= $(ROOT)/../shared/peers
 
-.PHONY: java-native java-test-native java-test java-jar java-sample bench-java java-clean
+.PHONY: java-native java-test-native java-test java-jar java-sample bench-java bench-peers java-clean
 
 java-native:
 	cd $(ROOT) && $(CARGO) build --release -p twisty-jni
@@ -74,6 +80,14 @@ bench-java: java-jar
 	javac -d $(JAVA_BENCH_OUT) -cp $(JAVA_JAR) $(JAVA_DIR)/src/test/java/org/twisty/bench/*.java
 	java -cp $(JAVA_JAR):$(JAVA_BENCH_OUT) org.twisty.bench.Cube3SolverBench $(BENCH_N)
 	java -cp $(JAVA_JAR):$(JAVA_BENCH_OUT) org.twisty.bench.Square1FastBench $(BENCH_N)
+
+# Not part of `make test` either. The peers are GPL: run from their jars, never compiled against.
+bench-peers: java-jar
+	rm -rf $(JAVA_BENCH_OUT) && mkdir -p $(JAVA_BENCH_OUT)
+	javac -d $(JAVA_BENCH_OUT) -cp $(JAVA_JAR) $(JAVA_DIR)/src/test/java/org/twisty/bench/*.java
+	java -Dtwisty.peers=$(PEERS_DIR) -cp $(JAVA_JAR):$(JAVA_BENCH_OUT) org.twisty.bench.PeersBench $(BENCH_N)
+	java -Dtwisty.peers=$(PEERS_DIR) -cp $(JAVA_JAR):$(JAVA_BENCH_OUT) org.twisty.bench.PeersBench $(BENCH_N) \
+	    --threads 2
 
 java-clean:
 	rm -rf $(JAVA_DIR)/target

@@ -62,8 +62,13 @@ impl Layout<'_> {
     }
 
     pub fn section<'b>(&self, data: &'b [u8], k: usize) -> &'b [u8] {
+        &data[self.range(k)]
+    }
+
+    /// Where section `k` lies in the file.
+    pub fn range(&self, k: usize) -> std::ops::Range<usize> {
         let o = self.offset(k);
-        &data[o..o + self.sections[k].1]
+        o..o + self.sections[k].1
     }
 
     /// Writes the header (with the sections' checksums) into a filled buffer.
@@ -204,9 +209,11 @@ fn describe_foreign(bytes: &[u8]) -> String {
     "bad magic".into()
 }
 
-/// A table file's bytes: built in memory, or mapped from disk.
+/// A table file's bytes: built in memory (on the heap or in anonymous pages), or mapped from
+/// disk.
 pub enum TableFile {
     Owned(Vec<u8>),
+    Anonymous(Mmap),
     Mapped(Mmap),
 }
 
@@ -214,8 +221,24 @@ impl TableFile {
     pub fn bytes(&self) -> &[u8] {
         match self {
             TableFile::Owned(v) => v,
-            TableFile::Mapped(m) => m,
+            TableFile::Anonymous(m) | TableFile::Mapped(m) => m,
         }
+    }
+
+    /// Lets the system drop the mapped pages of `range` from this process's memory, for bytes
+    /// copied elsewhere: the file keeps them, and a later read maps them back. Bytes that are
+    /// not a file's (built in memory) are kept.
+    pub fn release(&self, range: std::ops::Range<usize>) {
+        #[cfg(unix)]
+        if let TableFile::Mapped(m) = self {
+            // SAFETY: the map is read-only and shared with the file, so a dropped page reads
+            // back the same bytes.
+            let _ = unsafe {
+                m.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, range.start, range.len())
+            };
+        }
+        #[cfg(not(unix))]
+        let _ = range;
     }
 
     /// Writes the bytes to `path` atomically (a `.partial` file renamed when complete),
@@ -371,6 +394,9 @@ mod tests {
         TableFile::Owned(data.clone()).save(&path, &l).unwrap();
         let f = l.open(&path).unwrap();
         assert_eq!(l.section(f.bytes(), 1), b"abc");
+        // Released pages read back the file's bytes.
+        f.release(l.range(0).start..l.range(1).end);
+        assert_eq!(f.bytes(), &data[..]);
         let refuse = |bytes: &[u8], layout: &Layout, needle: &str| {
             std::fs::write(&path, bytes).unwrap();
             let e = layout.open(&path).err().expect("refused");

@@ -11,7 +11,7 @@ namespace Twisty.Cube3;
 /// solutions (in order), lengths and node counts are.
 /// </summary>
 /// <param name="Solutions">The solutions as canonical move text, such as <c>R U2 F'</c>, in the
-/// engine's order (depth-first, the same in every runtime and with any number of threads), each
+/// engine's order (its task order, the same in every runtime and with any number of threads), each
 /// once, at most <see cref="OptimalOptions.MaxSolutions"/>; one empty string for a solved cube.
 /// Each is named in space for the cube's orientation: <c>cube.Apply(solution).IsSolved</c> holds.</param>
 /// <param name="Length">The length of every solution (the length searched last).</param>

@@ -10,7 +10,7 @@
 //! without being stored (a descendant already at a lower level was marked before and keeps
 //! its code).
 
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU8, Ordering};
 
 use rayon::prelude::*;
 
@@ -112,6 +112,9 @@ impl Marks<'_> {
 
 const NO_FACE: u8 = 6;
 
+/// Slabs of a depth-first level, for its progress reports.
+const SLABS: usize = 100;
+
 /// Marks at distance `d` the cosets `depth` moves below `c` (in its representative's frame),
 /// counting the entries reached first into `reached`. Move sequences that turn one face twice
 /// in a row, or two opposite faces out of order, reach nothing new and are skipped; `last` is
@@ -148,17 +151,18 @@ fn descend(
 }
 
 /// Fills `out` (the table's lines, `lines(n) * 64` bytes) for `n` flips over `base`, keeping
-/// the levels up to `stored` and reaching the rest (up to `base + 2`) depth first. `level(d, count)` is told each
-/// level's count of newly reached entries and returns false to stop, as does `stop` (checked
-/// between chunks of work); then `None`. Returns the entries per distance, the last one
-/// counting every entry not reached before it.
+/// the levels up to `stored` and reaching the rest (up to `base + 2`) depth first.
+/// `level(d, count, complete)` is told the count of entries first reached at distance `d`, when
+/// the level is complete and, for the depth-first levels, after each slab of their work too;
+/// it returns false to stop, as does `stop` (checked between chunks of work); then `None`.
+/// Returns the entries per distance, the last one counting every entry not reached before it.
 pub fn fill(
     space: &Space,
     n: u32,
     base: u8,
     stored: u8,
     out: &mut [u8],
-    level: &mut dyn FnMut(u8, u64) -> bool,
+    level: &mut dyn FnMut(u8, u64, bool) -> bool,
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Option<Vec<u64>> {
     assert!((1..=11).contains(&n));
@@ -190,7 +194,7 @@ pub fn fill(
             })
             .sum();
         counts[d as usize] = reached;
-        if !level(d, reached) {
+        if !level(d, reached, true) {
             return None;
         }
         if d < last.min(stored) {
@@ -200,25 +204,32 @@ pub fn fill(
     }
     drop(before);
     // The levels beyond the stored ones: the descendants of the last stored level, one pass
-    // per level so that levels are still marked in increasing order.
+    // per level so that levels are still marked in increasing order. A pass is long (one level
+    // deeper is about 13 times the work), so it goes in slabs, told as they finish.
     for d in stored + 1..=last {
-        let reached = AtomicU64::new(0);
         let depth = d - stored;
-        keys.par_chunks(1 << 10).for_each(|chunk| {
-            if stop() {
-                return;
+        let mut reached = 0u64;
+        let slabs = keys.chunks(keys.len().div_ceil(SLABS).max(1));
+        let count = slabs.len();
+        for (i, slab) in slabs.enumerate() {
+            reached += slab
+                .par_chunks(1 << 10)
+                .map(|chunk| {
+                    let mut r = 0;
+                    if !stop() {
+                        for &k in chunk {
+                            let (state, c) = space.decode(k);
+                            descend(space, &marks, state, &c, NO_FACE, 0, depth, d, &mut r);
+                        }
+                    }
+                    r
+                })
+                .sum::<u64>();
+            if stop() || !level(d, reached, i + 1 == count) {
+                return None;
             }
-            let mut r = 0;
-            for &k in chunk {
-                let (state, c) = space.decode(k);
-                descend(space, &marks, state, &c, NO_FACE, 0, depth, d, &mut r);
-            }
-            reached.fetch_add(r, Ordering::Relaxed);
-        });
-        counts[d as usize] = reached.into_inner();
-        if stop() || !level(d, counts[d as usize]) {
-            return None;
         }
+        counts[d as usize] = reached;
     }
     drop(keys);
     let total = entries(n) as u64;

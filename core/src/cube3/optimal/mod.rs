@@ -253,15 +253,20 @@ impl Solver {
         if cancel.is_cancelled() {
             return Err(cancelled());
         }
+        // Entries reached before the level being reported; a level is told as it goes (the
+        // depth-first ones, in slabs) and once complete.
         let mut found = 0u64;
-        let mut level = |level: u8, count: u64| {
-            found += count;
+        let mut level = |level: u8, count: u64, complete: bool| {
+            let done = found + count;
+            if complete {
+                found = done;
+            }
             progress.report(&ProgressReport {
                 phase: format!("3x3x3 optimal table h{size}: distance {level}"),
                 level: level as u32,
-                done: found,
+                done,
                 total: entries,
-                found,
+                found: done,
                 elapsed: start.elapsed(),
                 eta: None,
             });
@@ -288,7 +293,8 @@ impl Solver {
                 edge_conj: &edge_conj,
                 stabilizers: &stabilizers,
             };
-            let dist = table::distances(&graph, &mut level).ok_or_else(cancelled)?;
+            let dist = table::distances(&graph, &mut |d, count| level(d, count, true))
+                .ok_or_else(cancelled)?;
             table::pack(&dist, base, layout.section_mut(&mut map, 1));
             distribution(&dist)
         } else {
@@ -313,7 +319,7 @@ impl Solver {
             .map_err(|e| Error::new(ErrorKind::Database, format!("cannot allocate tables: {e}")))?;
         // The table is in anonymous memory already: no resident copy.
         Ok(Solver {
-            file: TableFile::Mapped(map),
+            file: TableFile::Anonymous(map),
             layout,
             resident: None,
             size,
@@ -360,7 +366,7 @@ impl Solver {
     }
 
     fn assemble(file: TableFile, layout: Layout<'static>, size: u8) -> Solver {
-        let resident = resident_copy(layout.section(file.bytes(), 1));
+        let resident = resident_copy(&file, layout.range(1));
         Solver {
             file,
             layout,
@@ -441,12 +447,13 @@ impl Solver {
     ///
     /// Lengths are searched one by one from the larger of `min_length` and the table's bound;
     /// the first length with a solution is the answer, with its first
-    /// [`SolveOptions::max_solutions`] solutions in depth-first order (the same order whatever
-    /// the number of threads). Each solution appears once: two commuting moves of opposite
+    /// [`SolveOptions::max_solutions`] solutions in the search's task order (depth-first at
+    /// the first length searched, then the tasks that took the most nodes a length before
+    /// first; the same order whatever the number of threads). Each solution appears once: two commuting moves of opposite
     /// faces are written U before D, R before L, F before B, and no face is turned twice in a
-    /// row. Symmetric solutions of a symmetric cube are all listed: such a cube searches one
-    /// root move per orbit of its own symmetries, and each solution found is followed by its
-    /// images not listed before. `progress` is told after
+    /// row. Symmetric solutions of a symmetric cube are all listed: such a cube searches only
+    /// the solutions that are the least of their images under its own symmetries, and each
+    /// solution found is followed by its images not listed before. `progress` is told after
     /// each length (phase `depth N`, `done` = nodes so far, `found` = solutions).
     ///
     /// Errors: options out of range ([`ErrorKind::InvalidArgument`]), no solution of at most
@@ -461,9 +468,9 @@ impl Solver {
         self.solve_with(cube, opts, progress, true)
     }
 
-    /// [`Solver::solve`]; with `by_symmetry`, a cube with symmetries of its own searches one
-    /// root move per orbit and lists the others' solutions as images (the same solutions, and
-    /// 1/|orbit| of the work at the root).
+    /// [`Solver::solve`]; with `by_symmetry`, a cube with symmetries of its own searches only
+    /// the solutions that are the least of their images under them and lists the others as
+    /// images (the same solutions, for about 1/|symmetries| of the work).
     fn solve_with(
         &self,
         cube: &Cube,
@@ -500,12 +507,9 @@ impl Solver {
         let own: Vec<usize> = (0..sym::SYMS)
             .filter(|&s| by_symmetry && sy.conj(s, cube.pieces()) == *cube.pieces())
             .collect();
-        let root_moves = if own.len() > 1 {
-            search::root_moves(&own)
-        } else {
-            [u32::MAX; 2]
-        };
+        let root = root.with_symmetries(&own);
         let mut nodes = 0;
+        let mut costs = None;
         for length in bound.max(opts.min_length)..=opts.max_length {
             let r = search::search_depth(
                 &prune,
@@ -516,8 +520,9 @@ impl Solver {
                 threads,
                 opts.cancel.as_ref(),
                 opts.deadline,
-                root_moves,
+                costs.as_ref(),
             );
+            costs = Some(r.costs);
             nodes += r.nodes;
             if let Some(stop) = r.stopped {
                 return Err(stop.error(opts.max_length));
@@ -594,12 +599,19 @@ impl Solver {
     }
 }
 
-/// A copy of `bytes` in anonymous memory, asking for huge pages.
-fn resident_copy(bytes: &[u8]) -> Option<memmap2::Mmap> {
-    let mut map = MmapMut::map_anon(bytes.len()).ok()?;
+/// A copy of `range` of `file` in anonymous memory, asking for huge pages. It is copied in
+/// pieces, each released from the file's mapping once copied, so that the process does not
+/// hold the table twice (the file's pages stay in the system's cache, reclaimable).
+fn resident_copy(file: &TableFile, range: std::ops::Range<usize>) -> Option<memmap2::Mmap> {
+    const PIECE: usize = 64 << 20;
+    let mut map = MmapMut::map_anon(range.len()).ok()?;
     #[cfg(target_os = "linux")]
     let _ = map.advise(memmap2::Advice::HugePage);
-    map.copy_from_slice(bytes);
+    for (i, out) in map.chunks_mut(PIECE).enumerate() {
+        let at = range.start + i * PIECE;
+        out.copy_from_slice(&file.bytes()[at..at + out.len()]);
+        file.release(at..at + out.len());
+    }
     map.make_read_only().ok()
 }
 
@@ -780,10 +792,11 @@ mod tests {
         }
     }
 
-    /// A cube with symmetries of its own gets the same solutions, from fewer nodes, when the
-    /// root searches one move per orbit and the rest are listed as images; limits still hold.
+    /// A cube with symmetries of its own gets the same solutions, from about 1/|symmetries|
+    /// of the nodes, when only the least of each solution's images is searched and the rest
+    /// are listed as images; limits still hold.
     #[test]
-    fn symmetric_cubes_search_one_move_per_orbit() {
+    fn symmetric_cubes_search_the_least_images() {
         let s = solver();
         let sy = sym::symmetries();
         assert_eq!(sy.conj(0, &Cube::random(&mut Rng::new(1)).pieces().clone()),
@@ -818,6 +831,15 @@ mod tests {
             assert_eq!(sorted(&with), sorted(&without), "{moves}");
             if own > 1 {
                 assert!(with.nodes < without.nodes, "{moves}: {} nodes against {}", with.nodes, without.nodes);
+            }
+            // Beyond the first levels the work is close to 1/|symmetries| (within 2x).
+            if without.nodes > 500 {
+                assert!(
+                    with.nodes * own as u64 <= 2 * without.nodes,
+                    "{moves}: {own} symmetries, {} nodes against {}",
+                    with.nodes,
+                    without.nodes
+                );
             }
             // A limit below the count keeps that many distinct solutions.
             let few = SolveOptions { max_solutions: 2, ..opts.clone() };

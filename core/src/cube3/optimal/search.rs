@@ -14,9 +14,10 @@
 //! that order; the inverse side, whose moves appear reversed and inverted at the end of the
 //! solution, keeps the reverse order; where the two parts meet the pair is checked at the leaf.
 //!
-//! Multithreading: the nodes a few moves from the root are searched as separate tasks, taken
-//! in order by the worker threads; the answer is the first solutions in the order of one depth-first search, so it
-//! is the same whatever the number of threads.
+//! Tasks: the nodes a few moves from the root are searched as separate tasks, taken in order by
+//! the worker threads; from the second depth searched on, the tasks that took the most nodes at
+//! the previous depth come first. The answer is the first solutions in that order, which depends on
+//! the cube alone, so it is the same whatever the number of threads.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
@@ -152,6 +153,13 @@ pub(crate) struct Node {
     depth: u8,
     last_normal: u8,
     last_inverse: u8,
+    /// The cube's own symmetries (identity left out) that map the normal moves made so far to
+    /// themselves, block by block (see [`block_step`]); while any is left the normal side is
+    /// always expanded.
+    tied: u64,
+    /// The first move of the normal side's last block while it may still take the opposite
+    /// face's move, else `NONE`.
+    open: u8,
 }
 
 impl Node {
@@ -165,7 +173,16 @@ impl Node {
             depth: 0,
             last_normal: NONE,
             last_inverse: NONE,
+            tied: 0,
+            open: NONE,
         }
+    }
+
+    /// The root of a cube whose own symmetries are `syms`: only solutions that are the least of
+    /// their images are searched (see [`block_step`]).
+    pub fn with_symmetries(self, syms: &[usize]) -> Node {
+        let tied = syms.iter().filter(|&&s| s != 0).fold(0u64, |a, &s| a | 1 << s);
+        Node { tied, ..self }
     }
 
     pub fn bound(&self) -> u32 {
@@ -199,9 +216,6 @@ struct Shared<'a> {
     cancel: Option<&'a CancelToken>,
     deadline: Option<Instant>,
     nodes: AtomicU64,
-    /// The moves the root may expand on each side (normal, inverse): all of them, or one per
-    /// orbit of the cube's own symmetries.
-    root_moves: [u32; 2],
 }
 
 impl Shared<'_> {
@@ -301,10 +315,20 @@ impl<'a> Worker<'a> {
     fn expand(&mut self, n: &Node) -> bool {
         let next = n.depth as u32 + 1;
         let (a, b) = self.allowed(n);
-        let on_inverse = b.count_ones() < a.count_ones();
+        // While symmetries are tied the solutions are compared by their normal moves.
+        let on_inverse = n.tied == 0 && b.count_ones() < a.count_ones();
         let mut moves = if on_inverse { b } else { a };
-        if n.depth == 0 {
-            moves &= self.shared.root_moves[on_inverse as usize];
+        let mut blocks = [(0u64, NONE); MOVES];
+        if n.tied != 0 {
+            let mut bits = moves;
+            while bits != 0 {
+                let m = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                match block_step(n.tied, n.open, m as u8) {
+                    Some(t) => blocks[m] = t,
+                    None => moves &= !(1 << m),
+                }
+            }
         }
         let (own, other) = if on_inverse {
             (&n.y, &n.x)
@@ -412,6 +436,8 @@ impl<'a> Worker<'a> {
                     depth: next as u8,
                     last_normal: n.last_normal,
                     last_inverse: m,
+                    tied: 0,
+                    open: NONE,
                 }
             } else {
                 Node {
@@ -422,6 +448,8 @@ impl<'a> Worker<'a> {
                     depth: next as u8,
                     last_normal: m,
                     last_inverse: n.last_inverse,
+                    tied: blocks[m as usize].0,
+                    open: blocks[m as usize].1,
                 }
             };
             let path = if on_inverse {
@@ -485,23 +513,51 @@ impl<'a> Worker<'a> {
     }
 }
 
-/// The root moves to search for a cube whose own symmetries are `syms` (those `s` with
-/// `s x s⁻¹ = x`, identity included): one move per orbit of the moves under them, on each
-/// side. The solutions of a symmetric cube map to solutions under its symmetries, so the
-/// others are images of these (see [`symmetric_images`]). The representative of an orbit is
-/// on a first face (U, R, F) when the orbit has one on the normal side, on a second face (D, L,
-/// B) on the inverse side: a canonical solution starting with two commuting moves has its
-/// first on a first face (its last on a second face), and the image that takes that move to
-/// the representative keeps the order, so every solution has an image that starts with one.
-pub(crate) fn root_moves(syms: &[usize]) -> [u32; 2] {
-    let image = &super::sym::symmetries().move_image;
-    let side = |second_first: bool| {
-        let key = |m: u8| ((face(m) % 2 == 0) == second_first, m);
-        (0..MOVES as u8)
-            .filter(|&m| syms.iter().all(|&s| key(image[s][m as usize]) >= key(m)))
-            .fold(0u32, |a, m| a | 1 << m)
+/// The order of blocks: a block is one move, or two moves on opposite faces (which commute),
+/// compared as their moves in increasing order.
+#[inline]
+fn block_key(a: u8, b: u8) -> u16 {
+    let (a, b) = if b < a { (b, a) } else { (a, b) };
+    (a as u16) << 8 | b as u16
+}
+
+/// Symmetric duplicates. Split a canonical solution into blocks (the runs of moves on one
+/// axis); a symmetry maps blocks to blocks, so of the images of a solution under the cube's own
+/// symmetries one has the least block sequence in lexicographic order, and every prefix of
+/// its blocks is also the least of that prefix's images. The search keeps only normal-side
+/// paths with that property: when normal move `m` completes a block (the next block began, or
+/// the opposite face joined), the block is compared with its images under the symmetries still
+/// `tied` (those that kept every earlier block): a smaller image prunes `m`, a larger one
+/// unties that symmetry. The others come back as images (see [`symmetric_images`]).
+/// Returns the child's `(tied, open)`, or `None` when `m` is pruned.
+#[inline]
+fn block_step(tied: u64, open: u8, m: u8) -> Option<(u64, u8)> {
+    let (block, open) = match open {
+        NONE => return Some((tied, m)),
+        o if face(o) / 2 == face(m) / 2 => ((o, m), NONE),
+        o => ((o, NONE), m),
     };
-    [side(false), side(true)]
+    let key = block_key(block.0, block.1);
+    let image = &super::sym::symmetries().move_image;
+    let mut left = tied;
+    let mut bits = tied;
+    while bits != 0 {
+        let s = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let b = if block.1 == NONE {
+            NONE
+        } else {
+            image[s][block.1 as usize]
+        };
+        let k = block_key(image[s][block.0 as usize], b);
+        if k < key {
+            return None;
+        }
+        if k > key {
+            left &= !(1 << s);
+        }
+    }
+    Some((left, open))
 }
 
 /// Canonical solutions of a symmetric cube from some of them: each, then its images under
@@ -530,17 +586,31 @@ pub(crate) fn symmetric_images(found: &[Vec<u8>], syms: &[usize], limit: usize) 
     out
 }
 
-/// How far below the root the tasks of a multithreaded search start.
+/// How far below the root the tasks start.
 const TASK_DEPTH: u32 = 4;
+
+/// Nodes each task visited at one depth, by task (see [`task_key`]).
+pub(crate) type TaskCosts = std::collections::HashMap<u64, u64>;
+
+/// A task's name across depths: its normal moves, a separator, its inverse moves.
+fn task_key(t: &Task) -> u64 {
+    t.normal
+        .iter()
+        .chain(std::iter::once(&0xfe))
+        .chain(t.inverse.iter())
+        .fold(0u64, |k, &m| k << 8 | m as u64)
+}
 
 /// What one depth of the search found.
 pub(crate) struct DepthResult {
     pub solutions: Vec<Vec<u8>>,
     pub nodes: u64,
     pub stopped: Option<Stop>,
+    /// Nodes per task (complete when the depth was searched to its end).
+    pub costs: TaskCosts,
 }
 
-/// Runs one task to its end.
+/// Runs one task to its end; returns its solutions and nodes.
 fn run(
     prune: &Pruning,
     faces: &[Perm; MOVES],
@@ -548,7 +618,7 @@ fn run(
     task: usize,
     t: &Task,
     shared: &Shared,
-) -> Vec<Vec<u8>> {
+) -> (Vec<Vec<u8>>, u64) {
     let mut w = Worker::new(prune, faces, target, task, shared);
     w.normal.extend_from_slice(&t.normal);
     w.inverse.extend_from_slice(&t.inverse);
@@ -556,11 +626,19 @@ fn run(
         w.visit(&t.node);
     }
     shared.nodes.fetch_add(w.nodes & 1023, Ordering::Relaxed);
-    w.found
+    (w.found, w.nodes)
 }
 
-/// All solutions of exactly `target` moves (the first `limit` in depth-first order) whose
-/// first move at the root is in `root_moves` (see [`root_moves`]).
+/// All solutions of exactly `target` moves below `root` (for a root with symmetries, those
+/// that are the least of their images), the first `limit` in task order.
+///
+/// The tasks are the nodes [`TASK_DEPTH`] moves below the root, taken in order by `threads`
+/// workers. Their order is that of one depth-first search, unless the previous depth's `costs`
+/// are given: then the tasks that took more nodes there come first (ties in depth-first
+/// order). A task that holds a solution at this depth is one whose node is that much closer to
+/// solved, and its search a depth earlier already went deeper than most: with a strong table
+/// the first solution comes far sooner in that order (see docs/cube3-optimal.md). The order
+/// depends on the cube alone, so the answer is the same whatever the number of threads.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn search_depth(
     prune: &Pruning,
@@ -571,10 +649,9 @@ pub(crate) fn search_depth(
     threads: usize,
     cancel: Option<&CancelToken>,
     deadline: Option<Instant>,
-    root_moves: [u32; 2],
+    costs: Option<&TaskCosts>,
 ) -> DepthResult {
     let new_shared = |tasks: usize| Shared {
-        root_moves,
         limit,
         counts: (0..tasks).map(|_| AtomicU32::new(0)).collect(),
         total: AtomicUsize::new(0),
@@ -585,71 +662,67 @@ pub(crate) fn search_depth(
         deadline,
         nodes: AtomicU64::new(0),
     };
-    let root_task = Task {
-        node: *root,
-        normal: Vec::new(),
-        inverse: Vec::new(),
-    };
-    let (shared, found) = match threads {
-        0 | 1 => {
-            let shared = new_shared(1);
-            let found = vec![run(prune, faces, target, 0, &root_task, &shared)];
-            (shared, found)
-        }
-        _ => {
-            // The nodes TASK_DEPTH moves below the root (or the leaves, when the target is
-            // nearer), in depth-first order.
-            let probe = new_shared(0);
-            let mut w = Worker::new(prune, faces, target, 0, &probe);
-            w.collect = Some((TASK_DEPTH.min(target) as u8, Vec::new()));
-            w.visit(root);
-            let list = w.collect.take().map(|c| c.1).unwrap_or_default();
-            let shared = new_shared(list.len());
-            shared.nodes.store(w.nodes, Ordering::Relaxed);
-            if let Some(why) = probe.why.into_inner().unwrap_or_else(|e| e.into_inner()) {
-                *shared.why.lock().unwrap_or_else(|e| e.into_inner()) = Some(why);
-                shared.stop.store(true, Ordering::Relaxed);
+    // The nodes TASK_DEPTH moves below the root (or the leaves, when the target is nearer),
+    // in depth-first order.
+    let probe = new_shared(0);
+    let mut w = Worker::new(prune, faces, target, 0, &probe);
+    w.collect = Some((TASK_DEPTH.min(target) as u8, Vec::new()));
+    w.visit(root);
+    let mut list = w.collect.take().map(|c| c.1).unwrap_or_default();
+    if let Some(costs) = costs {
+        // Stable: equal costs keep their depth-first order.
+        let cost = |t: &Task| costs.get(&task_key(t)).copied().unwrap_or(0);
+        list.sort_by_cached_key(|t| std::cmp::Reverse(cost(t)));
+    }
+    let shared = new_shared(list.len());
+    shared.nodes.store(w.nodes, Ordering::Relaxed);
+    if let Some(why) = probe.why.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        *shared.why.lock().unwrap_or_else(|e| e.into_inner()) = Some(why);
+        shared.stop.store(true, Ordering::Relaxed);
+    }
+    // Workers take the tasks in order, so the first solutions in that order are found as
+    // soon as possible and the tasks after them are not started.
+    let next = AtomicUsize::new(0);
+    let slots: Vec<Mutex<(Vec<Vec<u8>>, u64)>> =
+        (0..list.len()).map(|_| Mutex::new((Vec::new(), 0))).collect();
+    let work = || {
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= list.len()
+                || i > shared.cutoff.load(Ordering::Relaxed)
+                || shared.stop.load(Ordering::Relaxed)
+            {
+                break;
             }
-            // Workers take the tasks in order, so the first solutions in depth-first order are
-            // found as soon as possible and the tasks after them are not started.
-            let next = AtomicUsize::new(0);
-            let slots: Vec<Mutex<Vec<Vec<u8>>>> =
-                (0..list.len()).map(|_| Mutex::new(Vec::new())).collect();
-            std::thread::scope(|scope| {
-                for _ in 0..threads.min(list.len().max(1)) {
-                    scope.spawn(|| {
-                        loop {
-                            let i = next.fetch_add(1, Ordering::Relaxed);
-                            if i >= list.len()
-                                || i > shared.cutoff.load(Ordering::Relaxed)
-                                || shared.stop.load(Ordering::Relaxed)
-                            {
-                                break;
-                            }
-                            let found = run(prune, faces, target, i, &list[i], &shared);
-                            *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = found;
-                        }
-                    });
-                }
-            });
-            let found = slots
-                .into_iter()
-                .map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()))
-                .collect();
-            (shared, found)
+            let done = run(prune, faces, target, i, &list[i], &shared);
+            *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = done;
         }
     };
+    match threads.min(list.len().max(1)) {
+        0 | 1 => work(),
+        n => std::thread::scope(|scope| {
+            for _ in 0..n {
+                scope.spawn(work);
+            }
+        }),
+    }
+    let done: Vec<(Vec<Vec<u8>>, u64)> = slots
+        .into_iter()
+        .map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()))
+        .collect();
+    let costs = list.iter().zip(&done).map(|(t, d)| (task_key(t), d.1)).collect();
     let cutoff = shared.cutoff.load(Ordering::Relaxed);
-    let solutions = found
+    let solutions = done
         .into_iter()
         .take(cutoff.saturating_add(1))
-        .flatten()
+        .flat_map(|d| d.0)
         .take(limit)
         .collect();
     DepthResult {
         solutions,
         nodes: shared.nodes.load(Ordering::Relaxed),
         stopped: shared.why.into_inner().unwrap_or_else(|e| e.into_inner()),
+        costs,
     }
 }
 

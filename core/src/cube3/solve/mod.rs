@@ -263,7 +263,7 @@ impl Solver {
         let map = map
             .make_read_only()
             .map_err(|e| Error::new(ErrorKind::Database, format!("cannot allocate tables: {e}")))?;
-        Ok(Solver::assemble(TableFile::Mapped(map), layout))
+        Ok(Solver::assemble(TableFile::Anonymous(map), layout))
     }
 
     /// Bytes this solver holds on the heap (its table file is mapped, and not counted): what a

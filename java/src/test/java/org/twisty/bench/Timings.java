@@ -15,12 +15,29 @@ final class Timings {
                 ms(pct(nanos, 50)), ms(pct(nanos, 90)), ms(pct(nanos, 100)));
     }
 
+    /**
+     * Mean, median, 90 %, 99 % and maximum of the times, in milliseconds, as the cells of a
+     * markdown table row ({@code " | "} between them; sorts the array).
+     */
+    static String cells(long[] nanos) {
+        long mean = mean(nanos);
+        Arrays.sort(nanos);
+        return String.join(" | ", ms(mean), ms(pct(nanos, 50)), ms(pct(nanos, 90)), ms(pct(nanos, 99)),
+                ms(pct(nanos, 100)));
+    }
+
+    /** The mean of the times, in nanoseconds. */
+    static long mean(long[] nanos) {
+        return Arrays.stream(nanos).sum() / nanos.length;
+    }
+
     /** The same percentile as the Rust bench: element (n - 1) * p / 100 of the sorted times. */
-    private static long pct(long[] sorted, int p) {
+    static long pct(long[] sorted, int p) {
         return sorted[(sorted.length - 1) * p / 100];
     }
 
-    private static String ms(long nanos) {
+    /** A time in milliseconds, or in seconds from one second up. */
+    static String ms(long nanos) {
         double ms = nanos / 1e6;
         return ms >= 1000 ? String.format(Locale.ROOT, "%.2f s", ms / 1000)
                 : String.format(Locale.ROOT, "%.2f ms", ms);
