@@ -57,8 +57,7 @@ impl Layout<'_> {
 
     /// Section `k` of a file image (mutable while filling a buffer).
     pub fn section_mut<'b>(&self, data: &'b mut [u8], k: usize) -> &'b mut [u8] {
-        let o = self.offset(k);
-        &mut data[o..o + self.sections[k].1]
+        &mut data[self.range(k)]
     }
 
     pub fn section<'b>(&self, data: &'b [u8], k: usize) -> &'b [u8] {

@@ -449,9 +449,9 @@ impl Solver {
     /// the first length with a solution is the answer, with its first
     /// [`SolveOptions::max_solutions`] solutions in the search's task order (depth-first at
     /// the first length searched, then the tasks that took the most nodes a length before
-    /// first; the same order whatever the number of threads). Each solution appears once: two commuting moves of opposite
-    /// faces are written U before D, R before L, F before B, and no face is turned twice in a
-    /// row. Symmetric solutions of a symmetric cube are all listed: such a cube searches only
+    /// first; the same order whatever the number of threads). Each solution appears once: two
+    /// commuting moves of opposite faces are written U before D, R before L, F before B, and no
+    /// face is turned twice in a row. Symmetric solutions of a symmetric cube are all listed: such a cube searches only
     /// the solutions that are the least of their images under its own symmetries, and each
     /// solution found is followed by its images not listed before. `progress` is told after
     /// each length (phase `depth N`, `done` = nodes so far, `found` = solutions).

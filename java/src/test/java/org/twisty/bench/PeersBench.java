@@ -23,6 +23,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.LongFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.twisty.cube3.Cube;
@@ -67,8 +68,9 @@ import org.twisty.sq1.Square1Tables;
  *
  * <p>The peers are GPL: they are never compiled against, shipped or copied, only loaded at run
  * time from {@code min2phase.jar} and {@code sq12phase.jar} in the folder of the system property
- * {@code twisty.peers} (default {@code ../shared/peers}, from the repository root) through a
- * {@link URLClassLoader} and reflection. A missing jar is reported and its job times twisty alone.
+ * {@code twisty.peers} ({@code make bench-peers} passes its {@code PEERS_DIR}) through a
+ * {@link URLClassLoader} and reflection. A missing jar, or no folder given, is reported and its job
+ * times twisty alone.
  *
  * <p>Run with {@code make bench-peers} (N = {@code BENCH_N}, default 1000; then again with
  * {@code --threads 2}), or {@code java -Dtwisty.peers=DIR -cp twisty-0.1.0.jar:<classes>
@@ -91,9 +93,10 @@ public final class PeersBench {
 
     public static void main(String[] args) throws Exception {
         Options o = Options.parse(args);
-        Path peers = Paths.get(System.getProperty("twisty.peers", "../shared/peers")).toAbsolutePath().normalize();
+        String peersDir = System.getProperty("twisty.peers");
+        Path peers = peersDir == null ? null : Paths.get(peersDir).toAbsolutePath().normalize();
         System.out.println("twisty " + (o.threads == 0 ? "interleaved" : "threaded (" + o.threads + " threads)")
-                + " against peers from " + peers + ", Java " + System.getProperty("java.version") + ", "
+                + " against peers from " + (peers == null ? "nowhere (no -Dtwisty.peers)" : peers) + ", Java " + System.getProperty("java.version") + ", "
                 + Runtime.getRuntime().availableProcessors() + " CPUs, load average " + loadAverage()
                 + ", N = " + o.n + ", warm-up " + o.warmUp);
         boolean sq1 = o.job.equals("sq1") || o.job.equals("all");
@@ -394,6 +397,15 @@ public final class PeersBench {
     // ---------------------------------------------------------------------------------------
     // twisty
 
+    /** twisty's inputs from seeds 0..count-1, or from {@link #TWISTY_WARMUP_SEED} on for the warm-up. */
+    private static <I> List<I> seeded(int count, boolean warmUp, LongFunction<I> make) {
+        List<I> inputs = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            inputs.add(make.apply((warmUp ? TWISTY_WARMUP_SEED : 0) + i));
+        }
+        return inputs;
+    }
+
     private static final class TwistySquare1 implements Side<Square1State, SolverSolution> {
         private final Square1Solver solver;
         private final Square1Tables tables;
@@ -410,11 +422,7 @@ public final class PeersBench {
 
         @Override
         public List<Square1State> inputs(int count, boolean warmUp) {
-            List<Square1State> states = new ArrayList<>(count);
-            for (int i = 0; i < count; i++) {
-                states.add(tables.randomState((warmUp ? TWISTY_WARMUP_SEED : 0) + i, Colouring.SIX_COLOUR));
-            }
-            return states;
+            return seeded(count, warmUp, seed -> tables.randomState(seed, Colouring.SIX_COLOUR));
         }
 
         @Override
@@ -456,11 +464,7 @@ public final class PeersBench {
 
         @Override
         public List<Cube> inputs(int count, boolean warmUp) {
-            List<Cube> cubes = new ArrayList<>(count);
-            for (int i = 0; i < count; i++) {
-                cubes.add(Cube.random((warmUp ? TWISTY_WARMUP_SEED : 0) + i));
-            }
-            return cubes;
+            return seeded(count, warmUp, Cube::random);
         }
 
         @Override
@@ -480,9 +484,16 @@ public final class PeersBench {
     // ---------------------------------------------------------------------------------------
     // The peers, through reflection only
 
-    /** The class loader of a peer's jar (added to {@code open}), or null (with a message) when it is absent. */
+    /**
+     * The class loader of a peer's jar in {@code dir} (added to {@code open}), or null (with a message)
+     * when no folder was given or the jar is absent.
+     */
     private static URLClassLoader peerJar(Path dir, String file, String name, List<AutoCloseable> open)
             throws MalformedURLException {
+        if (dir == null) {
+            System.out.println(name + ": no peers folder given (-Dtwisty.peers=DIR): skipped");
+            return null;
+        }
         Path jar = dir.resolve(file);
         if (!Files.isRegularFile(jar)) {
             System.out.println(name + " not found at " + jar + ": skipped");
