@@ -53,6 +53,28 @@ fn counts_that_mean_nothing_are_refused_before_any_work() {
 }
 
 #[test]
+fn a_reader_that_stops_reading_ends_the_program_quietly() {
+    use std::os::unix::process::ExitStatusExt;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_twisty"))
+        .args(["sq1", "shapes", "--list"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The reading end closes before the program prints (`twisty ... | head -0`).
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.is_empty(), "{err}");
+    assert!(
+        out.status.success() || out.status.signal() == Some(libc::SIGPIPE),
+        "{:?}",
+        out.status
+    );
+}
+
+#[test]
 fn database_build_arguments_are_the_library_s() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("m.db");

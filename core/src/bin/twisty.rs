@@ -1240,8 +1240,19 @@ fn run(cli: Cli) -> twisty::Result<()> {
     Ok(())
 }
 
+/// A reader that stops reading (`twisty ... | head`) ends the program quietly, as it does other
+/// command-line tools: Rust ignores SIGPIPE, which would make the next print panic.
+fn quiet_on_closed_output() {
+    #[cfg(unix)]
+    // SAFETY: restoring the default action of a signal, before any thread is started.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
     env_logger::init();
+    quiet_on_closed_output();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         // Help and version go to stdout as they are; argument errors echo the input, escaped.

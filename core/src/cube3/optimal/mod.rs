@@ -366,7 +366,7 @@ impl Solver {
     }
 
     fn assemble(file: TableFile, layout: Layout<'static>, size: u8) -> Solver {
-        let resident = resident_copy(&file, layout.range(1));
+        let resident = file.resident_copy(layout.range(1));
         Solver {
             file,
             layout,
@@ -597,22 +597,6 @@ impl Solver {
             }
         }
     }
-}
-
-/// A copy of `range` of `file` in anonymous memory, asking for huge pages. It is copied in
-/// pieces, each released from the file's mapping once copied, so that the process does not
-/// hold the table twice (the file's pages stay in the system's cache, reclaimable).
-fn resident_copy(file: &TableFile, range: std::ops::Range<usize>) -> Option<memmap2::Mmap> {
-    const PIECE: usize = 64 << 20;
-    let mut map = MmapMut::map_anon(range.len()).ok()?;
-    #[cfg(target_os = "linux")]
-    let _ = map.advise(memmap2::Advice::HugePage);
-    for (i, out) in map.chunks_mut(PIECE).enumerate() {
-        let at = range.start + i * PIECE;
-        out.copy_from_slice(&file.bytes()[at..at + out.len()]);
-        file.release(at..at + out.len());
-    }
-    map.make_read_only().ok()
 }
 
 /// How many entries hold each distance (every entry has one below [`LEVELS`]).

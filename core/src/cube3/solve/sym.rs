@@ -273,9 +273,33 @@ impl Packed<'_> {
     /// Distance modulo 3 of a position.
     #[inline(always)]
     pub fn residue(&self, a: u32, b: u16) -> u32 {
-        let e = self.sym.entry(a, b);
+        self.residue_at(self.sym.entry(a, b))
+    }
+
+    /// Distance modulo 3 of an entry.
+    #[inline(always)]
+    pub fn residue_at(&self, e: usize) -> u32 {
         ((self.packed[e >> 2] >> (2 * (e & 3))) & 3) as u32
     }
+
+    /// Asks for the class of `a` in cache ahead of [`SymTable::entry`].
+    #[inline(always)]
+    pub fn prefetch_class(&self, a: u32) {
+        prefetch_slice(&self.sym.class_of, a as usize);
+    }
+
+    /// Asks for entry `e`'s byte in cache ahead of [`Packed::residue_at`].
+    #[inline(always)]
+    pub fn prefetch_entry(&self, e: usize) {
+        crate::tablefile::prefetch(self.packed, e >> 2);
+    }
+}
+
+#[inline(always)]
+fn prefetch_slice<T>(v: &[T], i: usize) {
+    // SAFETY: `v` is `i + 1` elements at least; the bytes are only prefetched.
+    let bytes = unsafe { std::slice::from_raw_parts(v.as_ptr() as *const u8, size_of_val(v)) };
+    crate::tablefile::prefetch(bytes, i * size_of::<T>());
 }
 
 /// The distance of a child whose parent is `d` away: `d - 1`, `d` or `d + 1`.
