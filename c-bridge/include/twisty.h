@@ -381,6 +381,15 @@ twisty_cube3_solver_solve (
     char * * out);
 
 /** \brief
+ *  The picture of a cube: a standalone SVG document of its unfolded net, the same bytes as in
+ *  every other runtime.
+ */
+int32_t
+twisty_cube3_svg (
+    char const * cube,
+    char * * out);
+
+/** \brief
  *  Status code of this thread's last failure (see `twisty_status_t`); 0 when the last call
  *  succeeded. Does not itself change the last error.
  */

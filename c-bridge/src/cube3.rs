@@ -67,6 +67,16 @@ fn twisty_cube3_compose(a: Text<'_>, b: Text<'_>, out: OutString<'_>) -> i32 {
     })
 }
 
+/// The picture of a cube: a standalone SVG document of its unfolded net, the same bytes as in
+/// every other runtime.
+#[ffi_export]
+fn twisty_cube3_svg(cube: Text<'_>, out: OutString<'_>) -> i32 {
+    call(|| {
+        let (cube, out) = (arg!(cube)?, arg!(out)?);
+        put_string(out, api::cube3_svg(cube)?)
+    })
+}
+
 /// Whether every piece is in place relative to the centres, whatever the cube's orientation.
 #[ffi_export]
 fn twisty_cube3_is_solved(cube: Text<'_>, out: OutValue<'_, bool>) -> i32 {

@@ -483,6 +483,12 @@ pub fn cube3_random(seed: u64) -> String {
     Cube::random(&mut crate::rng::Rng::new(seed)).to_b32()
 }
 
+/// The picture of a B32 cube: a standalone SVG document of its unfolded net, the same bytes in
+/// every runtime (see [`crate::cube3::svg::net`]).
+pub fn cube3_svg(cube: &str) -> Result<String> {
+    Ok(crate::cube3::svg::net(&Cube::from_b32(cube)?))
+}
+
 /// The canonical text of an algorithm: moves separated by one space, the inverse part last in
 /// one group (`R U F (B' D)`).
 pub fn cube3_moves_canonical(moves: &str) -> Result<String> {

@@ -253,3 +253,36 @@ fn optimal_arguments_are_checked() {
     std::fs::write(&empty, "# nothing\n").unwrap();
     refused(&["cube3", "optimal-bench", empty.to_str().unwrap(), "--tables", &t], "holds no cube");
 }
+
+#[test]
+fn cube3_svg_prints_or_writes_the_library_s_picture() {
+    use twisty::cube3::{Alg, Cube};
+    let run = |args: &[&str]| {
+        let out = twisty(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let r = twisty::cube3::svg::net(&Cube::from_alg(&Alg::parse("R U").unwrap()));
+    assert_eq!(run(&["cube3", "svg", "--moves", "R U"]), r);
+    let b32 = Cube::from_alg(&Alg::parse("R U").unwrap()).to_b32();
+    assert_eq!(run(&["cube3", "svg", &b32]), r);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("cube.svg");
+    let f = file.to_str().unwrap();
+    assert_eq!(run(&["cube3", "svg", "--moves", "R U", "-o", f]), "");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), r);
+    // Like `sq1 picture -o`, an existing file is replaced by the picture asked for.
+    let solved = run(&["cube3", "svg", "ABCDEFGH=ABCDEFGHIJKL=A", "--output", f]);
+    assert_eq!(solved, "");
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        twisty::cube3::svg::net(&Cube::SOLVED)
+    );
+    refused(&["cube3", "svg"], "give either a cube or --moves (not both)");
+    refused(&["cube3", "svg", "ABCDEFGH=ABCDEFGHIJKL=A", "--moves", "R"], "not both");
+    refused(&["cube3", "svg", "ABCDEFGH=ABCDEFGHIJKL"], "error (invalid_notation, code 1)");
+    refused(&["cube3", "svg", "IBCDEFGH=ABCDEFGHIJKL=A"], "a corner is twisted");
+    refused(&["cube3", "svg", "--moves", "R q"], "unexpected 'q'");
+    let d = dir.path().to_str().unwrap();
+    refused(&["cube3", "svg", "--moves", "R", "-o", d], "cannot write");
+}

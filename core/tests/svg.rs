@@ -7,6 +7,9 @@ use std::path::PathBuf;
 use twisty::sq1::svg::{Palette, svg, svg_with};
 use twisty::sq1::{Colouring, Middle, MoveSeq, Notation, State, Tables};
 
+mod common;
+use common::attribute_values;
+
 const SCRAMBLE: &str = "(1,0)/ (-1,3)/ (0,3)/";
 const WIDTH: f64 = 480.0;
 const HEIGHT: f64 = 280.0;
@@ -43,20 +46,6 @@ fn sample_states() -> Vec<State> {
     let silver: Vec<State> = states.iter().take(5).map(State::to_silver).collect();
     states.extend(silver);
     states
-}
-
-/// The values of every `name="..."` attribute, in order.
-fn attribute_values<'a>(svg: &'a str, name: &str) -> Vec<&'a str> {
-    let key = format!(" {name}=\"");
-    let mut values = Vec::new();
-    let mut rest = svg;
-    while let Some(at) = rest.find(&key) {
-        rest = &rest[at + key.len()..];
-        let end = rest.find('"').unwrap();
-        values.push(&rest[..end]);
-        rest = &rest[end..];
-    }
-    values
 }
 
 fn count(svg: &str, needle: &str) -> usize {

@@ -574,6 +574,10 @@ fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
             arity(1);
             api::cube3_random(a[0].parse().expect("seed"))
         }
+        "cube3_svg" => {
+            arity(1);
+            api::cube3_svg(a[0])?.replace('\n', "\\n")
+        }
         "cube3_moves_canonical" => {
             arity(1);
             api::cube3_moves_canonical(a[0])?
@@ -1333,6 +1337,32 @@ mod sim {
             out
         }
 
+        /// The 54 stickers as the letters of their home faces, face by face in the order
+        /// U R F D L B, each row by row as the net shows it: (face, neighbour at the top of the
+        /// picture, neighbour on its right), the usual net (and Kociemba's facelet order).
+        pub fn facelets(&self) -> String {
+            const VIEWS: [(char, char, char); 6] = [
+                ('U', 'B', 'R'),
+                ('R', 'U', 'B'),
+                ('F', 'U', 'R'),
+                ('D', 'F', 'R'),
+                ('L', 'U', 'F'),
+                ('B', 'U', 'L'),
+            ];
+            let scale = |v: V, k: i32| [v[0] * k, v[1] * k, v[2] * k];
+            let mut s = String::new();
+            for (f, up, right) in VIEWS {
+                let (n, u, r) = (normal(f), normal(up), normal(right));
+                for row in 0..3 {
+                    for col in 0..3 {
+                        let p = add(n, add(scale(u, 1 - row), scale(r, col - 1)));
+                        s.push(face(self.colour(p, n)));
+                    }
+                }
+            }
+            s
+        }
+
         /// Reads a (valid) B32 text: pieces placed in the standard frame, then the whole cube
         /// turned into its orientation.
         pub fn from_b32(text: &str) -> Sim {
@@ -1500,6 +1530,11 @@ fn simulator_reproduces_nissy_vectors() {
     assert_eq!(sim::from_alg("x"), sim::from_alg("R M' L'"));
     assert_eq!(sim::from_alg("Rw"), sim::from_alg("L x"));
     assert!(sim::from_alg("x y z'").is_solved());
+    // The model's stickers: R brings F's right column up to U and U's down the back.
+    let solved: String = "URFDLB".chars().flat_map(|f| std::iter::repeat_n(f, 9)).collect();
+    assert_eq!(sim::Sim::solved().facelets(), solved);
+    let r = sim::from_alg("R").facelets();
+    assert_eq!((&r[0..9], &r[45..54]), ("UUFUUFUUF", "UBBUBBUBB"));
     assert!(!sim::from_alg("M").is_solved());
 }
 
@@ -1532,8 +1567,9 @@ fn cube3_random_by_hand(seed: u64) -> String {
 }
 
 /// `cube3_generated.tsv`: random cubes, and NISS, wide, slice and rotation algorithms applied,
-/// inverted and composed. Every expectation is the engine's answer through [`run`], asserted equal
-/// to the independent model [`sim`] (or to the random draw replayed by hand) before it is written.
+/// inverted, composed and pictured. Every expectation is the engine's answer through [`run`],
+/// asserted equal to the independent model [`sim`] (or to the random draw replayed by hand)
+/// before it is written.
 fn cube3_vectors(header: &str, tables: &Tables) -> String {
     use sim::Sim;
     let mut out = String::from(header);
@@ -1644,6 +1680,37 @@ fn cube3_vectors(header: &str, tables: &Tables) -> String {
             row("cube3_compose", &[a, &inverse], &solved);
             row("cube3_inverse", &[a], &inverse);
         }
+    }
+    // Pictures: solved, single moves, rotated cubes, the superflip, random cubes. Each row's
+    // stickers (the fills of its 20-unit squares, in the documented colours) are first checked
+    // against the model's stickers.
+    let colours = [
+        ("#ffffff", 'U'),
+        ("#ff0000", 'R'),
+        ("#00ff00", 'F'),
+        ("#ffff00", 'D'),
+        ("#ff8000", 'L'),
+        ("#0000ff", 'B'),
+    ];
+    let mut pictured: Vec<String> = ["", "R", "U", "F'", "D2", "x", "y R", "z2 Fw M"]
+        .iter()
+        .map(|a| sim::from_alg(a).to_b32())
+        .collect();
+    pictured.push("ABCDEFGH=QRSTUVWXYZab=A".to_string());
+    pictured.push(sim::from_alg(&algs[algs.len() - 1]).to_b32());
+    pictured.extend(randoms.iter().take(3).cloned());
+    for cube in &pictured {
+        let svg = api::cube3_svg(cube).unwrap();
+        let stickers: String = svg
+            .lines()
+            .filter(|l| l.starts_with("<rect ") && l.contains(" width=\"20\""))
+            .map(|l| {
+                let fill = l.split(" fill=\"").nth(1).unwrap().split('"').next().unwrap();
+                colours.iter().find(|c| c.0 == fill).unwrap().1
+            })
+            .collect();
+        assert_eq!(stickers, Sim::from_b32(cube).facelets(), "{cube}");
+        row("cube3_svg", &[cube], &svg.replace('\n', "\\n"));
     }
     out
 }

@@ -49,7 +49,7 @@ public class VectorTests
                      "db_verify", "db_distance", "db_solve", "db_solutions", "solver_open", "solve", "solutions",
                      "distance", "solve_fast", "scramble", "moves_length", "svg", "cube3_solved", "cube3_parse",
                      "cube3_apply", "cube3_from_moves", "cube3_inverse", "cube3_compose", "cube3_is_solved",
-                     "cube3_random", "cube3_moves_canonical", "cube3_moves_inverse", "cube3_solver_open", "cube3_solve",
+                     "cube3_random", "cube3_svg", "cube3_moves_canonical", "cube3_moves_inverse", "cube3_solver_open", "cube3_solve",
                      "solver_open_or_build", "cube3_solver_open_or_build", "db_build", "file_text", "cube3_solve_timeout",
                      "cube3_optimal_open", "cube3_optimal_solve" })
         {
@@ -214,6 +214,7 @@ public class VectorTests
         "cube3_compose" => CubeOf(a[0]).Compose(CubeOf(a[1])).ToString(),
         "cube3_is_solved" => Bool(CubeOf(a[0]).IsSolved),
         "cube3_random" => Cube.Random(ulong.Parse(a[0]!, NumberStyles.None, CultureInfo.InvariantCulture)).ToString(),
+        "cube3_svg" => CubeOf(a[0]).ToSvg().Replace("\n", "\\n", StringComparison.Ordinal),
         "cube3_moves_canonical" => Moves.Canonical(a[0]!),
         "cube3_moves_inverse" => Moves.Inverse(a[0]!),
         "cube3_solver_open" => Cube3SolverOpen(a[0]),

@@ -52,6 +52,12 @@ pub fn twisty_cube3_compose(
     guard(|| to_ffi(api::cube3_compose(a.as_str(), b.as_str())))
 }
 
+/// The picture of a cube: a standalone SVG document of its unfolded net.
+#[ffi]
+pub fn twisty_cube3_svg(cube: ffi::String) -> ffi::Result<ffi::String, NativeError> {
+    guard(|| to_ffi(api::cube3_svg(cube.as_str())))
+}
+
 /// Whether every corner and edge is in place relative to the centres (any orientation).
 #[ffi]
 pub fn twisty_cube3_is_solved(cube: ffi::String) -> ffi::Result<bool, NativeError> {

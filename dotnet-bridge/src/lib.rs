@@ -106,6 +106,7 @@ pub fn inventory() -> RustInventory {
         .register(function!(cube3::twisty_cube3_inverse))
         .register(function!(cube3::twisty_cube3_compose))
         .register(function!(cube3::twisty_cube3_is_solved))
+        .register(function!(cube3::twisty_cube3_svg))
         .register(function!(cube3::twisty_cube3_random))
         .register(function!(cube3::twisty_cube3_moves_canonical))
         .register(function!(cube3::twisty_cube3_moves_inverse))

@@ -105,6 +105,18 @@ pub fn native_is_solved<'local>(
     })
 }
 
+#[jni_mangle("org.twisty.cube3.Cube")]
+pub fn native_svg<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    cube: JString<'local>,
+) -> JString<'local> {
+    call(&mut env, |env| {
+        let svg = api::cube3_svg(&string_arg(env, &cube, "cube")?)?;
+        string_result(env, &svg)
+    })
+}
+
 #[jni_mangle("org.twisty.cube3.Moves", "nativeCanonical")]
 pub fn moves_native_canonical<'local>(
     mut env: EnvUnowned<'local>,

@@ -745,6 +745,16 @@ static void op_cube3_is_solved(args_t a, text_t *out) {
     twisty_string_free(cube);
 }
 
+static void op_cube3_svg(args_t a, text_t *out) {
+    PARSED_CUBE(cube, a[0]);
+    char *svg;
+    if (!failed(twisty_cube3_svg(cube, &svg), out)) {
+        ok_escaped(out, svg);
+        twisty_string_free(svg);
+    }
+    twisty_string_free(cube);
+}
+
 static void op_cube3_random(args_t a, text_t *out) {
     char *s;
     if (failed(twisty_cube3_random(u64_arg(a[0]), &s), out)) return;
@@ -875,6 +885,7 @@ static op_t const OPS[] = {
     {"cube3_compose", 2, op_cube3_compose},
     {"cube3_is_solved", 1, op_cube3_is_solved},
     {"cube3_random", 1, op_cube3_random},
+    {"cube3_svg", 1, op_cube3_svg},
     {"cube3_moves_canonical", 1, op_cube3_moves_canonical},
     {"cube3_moves_inverse", 1, op_cube3_moves_inverse},
     {"cube3_solver_open", 1, op_cube3_solver_open},

@@ -67,6 +67,15 @@ enum Cube3Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+    /// Write an SVG picture of a cube (B32, or --moves from solved): its unfolded net.
+    Svg {
+        cube: Option<String>,
+        #[arg(long)]
+        moves: Option<String>,
+        /// Output file (default: standard output).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
     /// Build (or check) the two-phase solver's table file.
     Tables {
         #[arg(long)]
@@ -520,10 +529,7 @@ fn solver_command(cmd: Sq1Command) -> twisty::Result<()> {
             output,
         } => {
             let picture = twisty::sq1::svg::svg(&state_arg(state, moves)?);
-            match output {
-                Some(path) => write_file(&path, &picture)?,
-                None => print!("{picture}"),
-            }
+            write_or_print(output, &picture)?;
         }
         Sq1Command::Bench {
             metric,
@@ -534,6 +540,17 @@ fn solver_command(cmd: Sq1Command) -> twisty::Result<()> {
         _ => unreachable!("handled by run"),
     }
     Ok(())
+}
+
+/// A picture to its file (`-o`), else to standard output.
+fn write_or_print(output: Option<PathBuf>, text: &str) -> twisty::Result<()> {
+    match output {
+        Some(path) => write_file(&path, text),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
 }
 
 fn write_file(path: &std::path::Path, text: &str) -> twisty::Result<()> {
@@ -890,6 +907,13 @@ fn cube3_command(cmd: Cube3Command) -> twisty::Result<()> {
         }
         Cube3Command::Random { seed } => {
             println!("{}", Cube::random(&mut twisty::rng::Rng::new(seed)))
+        }
+        Cube3Command::Svg {
+            cube,
+            moves,
+            output,
+        } => {
+            write_or_print(output, &cube3::svg::net(&cube3_arg(cube, moves)?))?;
         }
         Cube3Command::Tables { tables } => {
             let path = tables

@@ -244,6 +244,12 @@ fn corner_twist(p: usize, r: Vec3) -> u8 {
     }
 }
 
+/// Clockwise steps (seen from outside) from corner position `p`'s reference facelet to its
+/// facelet on face `f`, one of the corner's faces: 0, 1 or 2. The pictures read stickers with it.
+pub(crate) fn corner_facelet_steps(p: usize, f: usize) -> u8 {
+    corner_twist(p, NORMALS[f])
+}
+
 /// The piece permutation of the rigid motion `m` applied to the layer of face `layer` (every
 /// piece when `None`).
 fn motion(m: &Mat, layer: Option<usize>) -> Perm {

@@ -109,6 +109,18 @@ public sealed class Cube : IEquatable<Cube>
         }
     }
 
+    /// <summary>
+    /// An SVG picture of this cube as it is held: its unfolded net (U above F; L, F, R, B in a row;
+    /// D below F), nine stickers a face in the standard colours (U white, F green, R red, B blue,
+    /// L orange, D yellow), 288 by 216 units with a <c>viewBox</c>, titled with the B32 text (see
+    /// the repository's <c>docs/cube3.md</c>). The same text in every runtime.
+    /// </summary>
+    public string ToSvg()
+    {
+        using var c = NativeCall.Text(_text);
+        return NativeCall.Unwrap(Interop.twisty_cube3_svg(c));
+    }
+
     /// <summary>The B32 text of this cube; <see cref="Parse"/> reads it back.</summary>
     public override string ToString() => _text;
 

@@ -384,6 +384,8 @@ class VectorTest {
                 return String.valueOf(Cube.parse(a[0]).isSolved());
             case "cube3_random":
                 return Cube.random(Long.parseUnsignedLong(a[0])).toString();
+            case "cube3_svg":
+                return Cube.parse(a[0]).toSvg().replace("\n", "\\n");
             case "cube3_moves_canonical":
                 return Moves.canonical(a[0]);
             case "cube3_moves_inverse":

@@ -123,6 +123,18 @@ public final class Cube {
     }
 
     /**
+     * An SVG picture of the cube as it is held: its unfolded net (U above F; L, F, R, B in a row;
+     * D below F), nine stickers a face in the standard colours (U white, F green, R red, B blue,
+     * L orange, D yellow), 288 by 216 units with a {@code viewBox}, titled with the B32 text (see
+     * {@code docs/cube3.md}). The text is the same in every runtime.
+     *
+     * @return a complete SVG document, starting with {@code <svg}
+     */
+    public String toSvg() {
+        return nativeSvg(text);
+    }
+
+    /**
      * The B32 text of the cube; {@link #parse(String)} reads it back.
      *
      * @return the B32 text
@@ -163,4 +175,6 @@ public final class Cube {
     private static native String nativeCompose(String a, String b);
 
     private static native boolean nativeIsSolved(String cube);
+
+    private static native String nativeSvg(String cube);
 }
