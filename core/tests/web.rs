@@ -494,3 +494,39 @@ fn requests_in_parallel_are_answered_while_a_long_search_runs() {
     post_to(server(), "/api/jobs/long/cancel", json!({}));
     error_reply(&long.join().unwrap(), 409, "cancelled", "the long search");
 }
+
+#[test]
+fn twisty_serve_prints_its_address_and_serves() {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_twisty"))
+        .args(["serve", "--port", "0"])
+        .env("TWISTY_CACHE_DIR", "/nonexistent/twisty-web-test")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let addr = line
+        .strip_prefix("twisty serving on http://")
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_else(|| panic!("{line:?}"));
+    let addr: SocketAddr = addr.parse().unwrap();
+    assert!(addr.ip().is_loopback(), "{addr}");
+    let r = request(addr, "GET", "/api/info", None, b"");
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.json()["database"].is_null());
+    assert_eq!(request(addr, "GET", "/", None, b"").status, 200);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    // A database that is not one is refused before anything listens.
+    let dir = tempfile::tempdir().unwrap();
+    let bogus = dir.path().join("x.db");
+    std::fs::write(&bogus, b"not a database").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_twisty"))
+        .args(["serve", "--port", "0", "--db", bogus.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("error (database, code 4)"));
+}
