@@ -23,12 +23,36 @@ type Answer<T> = Result<Json<T>, ApiError>;
 
 /// The page's files, embedded in the binary: (path, content type, text).
 const STATIC: [(&str, &str, &str); 6] = [
-    ("/", "text/html; charset=utf-8", include_str!("static/index.html")),
-    ("/cube3", "text/html; charset=utf-8", include_str!("static/cube3.html")),
-    ("/static/style.css", "text/css; charset=utf-8", include_str!("static/style.css")),
-    ("/static/common.js", "text/javascript; charset=utf-8", include_str!("static/common.js")),
-    ("/static/sq1.js", "text/javascript; charset=utf-8", include_str!("static/sq1.js")),
-    ("/static/cube3.js", "text/javascript; charset=utf-8", include_str!("static/cube3.js")),
+    (
+        "/",
+        "text/html; charset=utf-8",
+        include_str!("static/index.html"),
+    ),
+    (
+        "/cube3",
+        "text/html; charset=utf-8",
+        include_str!("static/cube3.html"),
+    ),
+    (
+        "/static/style.css",
+        "text/css; charset=utf-8",
+        include_str!("static/style.css"),
+    ),
+    (
+        "/static/common.js",
+        "text/javascript; charset=utf-8",
+        include_str!("static/common.js"),
+    ),
+    (
+        "/static/sq1.js",
+        "text/javascript; charset=utf-8",
+        include_str!("static/sq1.js"),
+    ),
+    (
+        "/static/cube3.js",
+        "text/javascript; charset=utf-8",
+        include_str!("static/cube3.js"),
+    ),
 ];
 
 /// Scripts and styles only from this server; pictures are inline SVG.
@@ -103,7 +127,10 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
         match Json::<T>::from_request(req, state).await {
             Ok(Json(v)) => Ok(Body(v)),
-            Err(r) => Err(ApiError::new(r.status(), Error::invalid_argument(r.body_text()))),
+            Err(r) => Err(ApiError::new(
+                r.status(),
+                Error::invalid_argument(r.body_text()),
+            )),
         }
     }
 }
@@ -206,7 +233,13 @@ fn no_job(id: &str) -> ApiError {
 }
 
 async fn job_status(Shared(st): St, Path(id): Path<String>) -> Answer<JobView> {
-    let entry = st.jobs.lock().unwrap().get(&id).cloned().ok_or_else(|| no_job(&id))?;
+    let entry = st
+        .jobs
+        .lock()
+        .unwrap()
+        .get(&id)
+        .cloned()
+        .ok_or_else(|| no_job(&id))?;
     let s = entry.status.lock().unwrap().clone();
     Ok(Json(JobView {
         id,
@@ -224,7 +257,13 @@ struct Cancelled {
 }
 
 async fn job_cancel(Shared(st): St, Path(id): Path<String>) -> Answer<Cancelled> {
-    let entry = st.jobs.lock().unwrap().get(&id).cloned().ok_or_else(|| no_job(&id))?;
+    let entry = st
+        .jobs
+        .lock()
+        .unwrap()
+        .get(&id)
+        .cloned()
+        .ok_or_else(|| no_job(&id))?;
     entry.cancel.cancel();
     Ok(Json(Cancelled { cancelled: true }))
 }
@@ -396,7 +435,11 @@ struct Seeded<T> {
 
 async fn sq1_random(Shared(st): St, Body(req): Body<Sq1RandomReq>) -> Answer<Seeded<Sq1View>> {
     let seed = seed_or_fresh(req.seed);
-    let colouring = if req.silver { Colouring::Silver } else { Colouring::SixColour };
+    let colouring = if req.silver {
+        Colouring::Silver
+    } else {
+        Colouring::SixColour
+    };
     let s = st.tables.random_state(seed, colouring);
     Ok(Json(Seeded {
         seed,
@@ -428,7 +471,9 @@ impl AppState {
         let path = self.config.cube3_tables.display().to_string();
         let task = "opening or building the 3x3x3 two-phase tables";
         let s = job
-            .run(task, None, move |p, c| facade::cube3_solver_open(&path, p, c))
+            .run(task, None, move |p, c| {
+                facade::cube3_solver_open(&path, p, c)
+            })
             .await?;
         *slot = Some(s.clone());
         Ok(s)
@@ -452,7 +497,9 @@ impl AppState {
         let path = (self.config.optimal_tables)(size).display().to_string();
         let task = format!("opening or building the 3x3x3 optimal table h{size}");
         let s = job
-            .run(&task, None, move |p, c| facade::cube3_optimal_open(&path, size as i32, p, c))
+            .run(&task, None, move |p, c| {
+                facade::cube3_optimal_open(&path, size as i32, p, c)
+            })
             .await?;
         slots.insert(size, s.clone());
         Ok(s)
@@ -597,7 +644,10 @@ async fn sq1_solve_fast(Shared(st): St, Body(req): Body<Sq1FastReq>) -> Answer<S
     let metric: Metric = req.metric.into();
     // A deadline makes the fast solver keep improving until then: only when asked for (the
     // server's limit still stops it).
-    let timeout = req.timeout_ms.filter(|&t| t > 0).map(|t| job.search_timeout_ms(Some(t)));
+    let timeout = req
+        .timeout_ms
+        .filter(|&t| t > 0)
+        .map(|t| job.search_timeout_ms(Some(t)));
     let (max_length, node_limit) = (req.max_length, req.node_limit);
     let t = std::time::Instant::now();
     let found = job
@@ -685,17 +735,21 @@ async fn db_solve(Shared(st): St, Body(req): Body<DbSolveReq>) -> Answer<DbSolve
     let job = st.job(req.job.as_deref())?;
     let s2 = silver.clone();
     let (distance, solutions) = job
-        .run("listing shortest solutions", Some(st.config.search_limit), move |_, c| {
-            let distance = facade::db_distance(&db, &s2)?;
-            let mut v = Vec::new();
-            for s in facade::db_solutions(db, &s2, limit as u64)? {
-                if c.is_cancelled() {
-                    return Err(Error::new(crate::ErrorKind::Cancelled, "cancelled"));
+        .run(
+            "listing shortest solutions",
+            Some(st.config.search_limit),
+            move |_, c| {
+                let distance = facade::db_distance(&db, &s2)?;
+                let mut v = Vec::new();
+                for s in facade::db_solutions(db, &s2, limit as u64)? {
+                    if c.is_cancelled() {
+                        return Err(Error::new(crate::ErrorKind::Cancelled, "cancelled"));
+                    }
+                    v.push(facade::DatabaseSolutionText::from(s?));
                 }
-                v.push(facade::DatabaseSolutionText::from(s?));
-            }
-            Ok((distance, v))
-        })
+                Ok((distance, v))
+            },
+        )
         .await?;
     Ok(Json(DbSolved {
         silver_state: silver,
@@ -894,7 +948,15 @@ async fn cube3_optimal(Shared(st): St, Body(req): Body<CubeOptimalReq>) -> Answe
         .run("searching", Some(st.config.search_limit), move |p, c| {
             let limit = limit as i64;
             facade::cube3_optimal_solve(
-                &solver, &cube, 0, max_length, limit, threads, timeout, Some(c), p,
+                &solver,
+                &cube,
+                0,
+                max_length,
+                limit,
+                threads,
+                timeout,
+                Some(c),
+                p,
             )
         })
         .await?;

@@ -83,7 +83,9 @@ pub async fn start(addr: SocketAddr, config: Config) -> crate::Result<Server> {
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|e| Error::invalid_argument(format!("cannot listen on {addr}: {e}")))?;
-    let addr = listener.local_addr().map_err(|e| Error::invalid_argument(e.to_string()))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| Error::invalid_argument(e.to_string()))?;
     let app = api::router(state);
     let task = tokio::spawn(async move { axum::serve(listener, app).await });
     Ok(Server { addr, task })
@@ -155,7 +157,9 @@ impl AppState {
         if let Some(id) = id {
             let ok = !id.is_empty()
                 && id.len() <= 64
-                && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+                && id
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
             if !ok {
                 return Err(ApiError::from(Error::invalid_argument(
                     "a job id is 1 to 64 letters, digits, '-' or '_'",

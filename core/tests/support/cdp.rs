@@ -16,14 +16,16 @@ pub fn chromium_binary() -> Option<String> {
     if let Some(b) = std::env::var_os("TWISTY_CHROMIUM") {
         return Some(b.to_string_lossy().into_owned());
     }
-    ["chromium", "chromium-browser", "google-chrome"].into_iter().find_map(|name| {
-        std::env::var_os("PATH")?
-            .to_string_lossy()
-            .split(':')
-            .map(|d| std::path::Path::new(d).join(name))
-            .find(|p| p.is_file())
-            .map(|p| p.display().to_string())
-    })
+    ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find_map(|name| {
+            std::env::var_os("PATH")?
+                .to_string_lossy()
+                .split(':')
+                .map(|d| std::path::Path::new(d).join(name))
+                .find(|p| p.is_file())
+                .map(|p| p.display().to_string())
+        })
 }
 
 /// A running headless browser; killed when dropped.
@@ -109,7 +111,9 @@ struct Socket {
 impl Socket {
     fn connect(host: &str, path: &str) -> Socket {
         let mut stream = TcpStream::connect(host).unwrap();
-        stream.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(120)))
+            .unwrap();
         // The key is any 16 bytes in base64; the server's accept value is not checked.
         write!(
             stream,
@@ -175,7 +179,9 @@ impl Socket {
         let mut data = vec![0u8; len];
         self.stream.read_exact(&mut data).unwrap();
         if let Some(m) = mask {
-            data.iter_mut().enumerate().for_each(|(i, b)| *b ^= m[i % 4]);
+            data.iter_mut()
+                .enumerate()
+                .for_each(|(i, b)| *b ^= m[i % 4]);
         }
         (opcode, fin, data)
     }
@@ -235,7 +241,10 @@ impl Page {
 
     pub fn navigate(&mut self, url: &str) {
         self.call("Page.navigate", json!({ "url": url }));
-        self.wait_for("document.readyState === 'complete'", Duration::from_secs(60));
+        self.wait_for(
+            "document.readyState === 'complete'",
+            Duration::from_secs(60),
+        );
     }
 
     /// The value of a JavaScript expression (promises awaited); a thrown error fails the test.
@@ -262,8 +271,9 @@ impl Page {
     /// Clicks the element `selector` names, as a user would (pointer events at its centre).
     pub fn click(&mut self, selector: &str) {
         let at = self.eval(&format!(
-            "(() => {{ const e = document.querySelector({s}); e.scrollIntoView({{block: 'center'}}); \
-             const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()",
+            "(() => {{ const e = document.querySelector({s}); \
+             e.scrollIntoView({{block: 'center'}}); const r = e.getBoundingClientRect(); \
+             return [r.x + r.width / 2, r.y + r.height / 2]; }})()",
             s = json!(selector)
         ));
         let (x, y) = (at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
@@ -304,11 +314,17 @@ fn base64_decode(text: &str) -> Vec<u8> {
         b'/' => 63,
         _ => panic!("not base64: {c}"),
     };
-    let bytes: Vec<u8> = text.bytes().filter(|&c| c != b'=' && !c.is_ascii_whitespace()).collect();
+    let bytes: Vec<u8> = text
+        .bytes()
+        .filter(|&c| c != b'=' && !c.is_ascii_whitespace())
+        .collect();
     let mut out = Vec::with_capacity(bytes.len() * 3 / 4);
     for chunk in bytes.chunks(4) {
         let v: Vec<u32> = chunk.iter().map(|&c| value(c) as u32).collect();
-        let n = v.iter().enumerate().fold(0u32, |n, (i, &x)| n | x << (18 - 6 * i));
+        let n = v
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &x)| n | x << (18 - 6 * i));
         out.extend_from_slice(&n.to_be_bytes()[1..chunk.len()]);
     }
     out

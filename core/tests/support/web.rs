@@ -51,7 +51,9 @@ pub fn spawn(config: twisty::web::Config) -> SocketAddr {
     std::thread::spawn(move || {
         let rt = tokio::runtime::Runtime::new().unwrap();
         rt.block_on(async move {
-            let server = twisty::web::start("127.0.0.1:0".parse().unwrap(), config).await.unwrap();
+            let server = twisty::web::start("127.0.0.1:0".parse().unwrap(), config)
+                .await
+                .unwrap();
             tx.send(server.addr).unwrap();
             server.task.await.unwrap().unwrap();
         })
