@@ -7,7 +7,7 @@ CARGO ?= cargo
 # Every suite writes what it got for each vector row here; cross-test compares them.
 export TWISTY_TRANSCRIPT_DIR := $(ROOT)/build/transcripts
 
-.PHONY: demo test rust-test cross-test clean bench-optimal
+.PHONY: demo test rust-test cross-test clean bench-optimal screenshots
 
 demo:
 	$(CARGO) run --release -q -p twisty -- demo
@@ -19,6 +19,10 @@ include mk/c.mk
 rust-test:
 	rm -rf $(TWISTY_TRANSCRIPT_DIR)
 	$(CARGO) test --release --workspace
+
+# The web page's screenshots in docs/images/ (the browser test, saving them there too).
+screenshots:
+	TWISTY_SCREENSHOTS=docs $(CARGO) test --release -p twisty --test web_browser
 
 cross-test:
 	tests/cross/compare.sh $(TWISTY_TRANSCRIPT_DIR)

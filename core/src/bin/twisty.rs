@@ -44,6 +44,23 @@ enum Command {
     /// 3x3x3 commands (cubes in nissy's B32 format).
     #[command(subcommand)]
     Cube3(Cube3Command),
+    /// Serve the local web page (Square-1 and 3x3x3) and its JSON API; prints the address.
+    Serve {
+        /// Address to listen on (loopback unless told otherwise).
+        #[arg(long, default_value = "127.0.0.1")]
+        host: std::net::IpAddr,
+        #[arg(long, default_value_t = twisty::web::DEFAULT_PORT)]
+        port: u16,
+        /// A Silver database file: distances and all shortest solutions on the page.
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// Largest 3x3x3 optimal table the page may build and use (0 = h0, 29.6 MB).
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(0..=7))]
+        max_optimal_table: u8,
+        /// Longest time one search may run, in seconds.
+        #[arg(long, default_value_t = 300, value_parser = at_least_one::<u64>)]
+        search_limit_s: u64,
+    },
 }
 
 #[derive(Subcommand)]
@@ -1197,6 +1214,24 @@ fn run(cli: Cli) -> twisty::Result<()> {
             println!("two-phase:      {solution} ({} moves)", solution.len());
         }
         Command::Db(cmd) => db_command(cmd)?,
+        Command::Serve {
+            host,
+            port,
+            db,
+            max_optimal_table,
+            search_limit_s,
+        } => {
+            let config = twisty::web::Config {
+                db,
+                max_optimal_table,
+                search_limit: std::time::Duration::from_secs(search_limit_s),
+                ..Default::default()
+            };
+            let addr = std::net::SocketAddr::new(host, port);
+            twisty::web::serve_blocking(addr, config, |addr| {
+                println!("twisty serving on http://{addr}/ (Ctrl-C stops it)");
+            })?;
+        }
         Command::Cube3(cmd) => cube3_command(cmd)?,
         Command::Sq1(cmd) => match cmd {
             Sq1Command::Apply {

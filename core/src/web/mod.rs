@@ -1,0 +1,361 @@
+//! The local web page (`twisty serve`): an axum server on loopback that serves a static page
+//! (HTML, CSS and plain JavaScript embedded in the binary) and a JSON API over [`crate::api`].
+//!
+//! The server holds no puzzle logic: every answer is the engine's, through the facade or the
+//! engine's own types. Engine errors become JSON `{"kind", "code", "message", "position",
+//! "field"}` with the kinds and codes of [`crate::error`]; the API is documented in
+//! `docs/web-api.md`.
+//!
+//! Long work (table builds on first use, searches) runs on tokio's blocking pool with a
+//! [`CancelToken`] that a guard cancels when the request's future is dropped: a client that
+//! closes its connection stops its search. A request may name a job (`"job": "id"`); its
+//! progress is then readable at `GET /api/jobs/{id}` and it can be cancelled with
+//! `POST /api/jobs/{id}/cancel`, from another tab or connection.
+
+mod api;
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+use crate::error::{Error, ErrorKind};
+use crate::progress::{CancelToken, ProgressReport};
+
+/// The port `twisty serve` listens on by default.
+pub const DEFAULT_PORT: u16 = 8021;
+
+/// What the server serves and its limits.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The Silver database file (optional; without it the database endpoints answer 503).
+    pub db: Option<PathBuf>,
+    /// The Square-1 solver's table file (built on first use).
+    pub sq1_tables: PathBuf,
+    /// The 3x3x3 two-phase solver's table file (built on first use).
+    pub cube3_tables: PathBuf,
+    /// The 3x3x3 optimal solver's table file of each size (built on first use).
+    pub optimal_tables: fn(u8) -> PathBuf,
+    /// The largest optimal-solver table size the page may ask for (`h0`..).
+    pub max_optimal_table: u8,
+    /// Threads of one optimal 3x3x3 search (0: one per core).
+    pub optimal_threads: u32,
+    /// The longest a search may run (a request's own `timeout_ms` can only be shorter).
+    pub search_limit: Duration,
+    /// The largest request body, in bytes.
+    pub max_body: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            db: None,
+            sq1_tables: crate::sq1::solve::Solver::default_path(),
+            cube3_tables: crate::cube3::solve::Solver::default_path(),
+            optimal_tables: crate::cube3::optimal::Solver::default_path,
+            max_optimal_table: 2,
+            optimal_threads: 0,
+            search_limit: Duration::from_secs(300),
+            max_body: 64 * 1024,
+        }
+    }
+}
+
+/// A running server (see [`start`]).
+pub struct Server {
+    /// The address it listens on (the real port when 0 was asked for).
+    pub addr: SocketAddr,
+    /// The server task; it runs until the runtime stops or the task is aborted.
+    pub task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+/// Binds `addr` (port 0: an ephemeral port) and serves on the current tokio runtime. The
+/// database, when given, is opened here, so a bad file is an error before anything listens.
+pub async fn start(addr: SocketAddr, config: Config) -> crate::Result<Server> {
+    let state = Arc::new(AppState::new(config)?);
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| Error::invalid_argument(format!("cannot listen on {addr}: {e}")))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| Error::invalid_argument(e.to_string()))?;
+    let app = api::router(state);
+    let task = tokio::spawn(async move { axum::serve(listener, app).await });
+    Ok(Server { addr, task })
+}
+
+/// `twisty serve`: starts a runtime, binds, calls `listening` with the address, and serves
+/// until the process ends.
+pub fn serve_blocking(
+    addr: SocketAddr,
+    config: Config,
+    listening: impl FnOnce(SocketAddr),
+) -> crate::Result<()> {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Error::invalid_argument(format!("cannot start the server: {e}")))?;
+    rt.block_on(async move {
+        let server = start(addr, config).await?;
+        listening(server.addr);
+        match server.task.await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) => Err(Error::invalid_argument(format!("server stopped: {e}"))),
+            Err(e) => Err(Error::invalid_argument(format!("server stopped: {e}"))),
+        }
+    })
+}
+
+/// What every handler shares: configuration, solvers opened on first use, the database, the
+/// jobs in flight.
+pub(crate) struct AppState {
+    config: Config,
+    tables: crate::sq1::Tables,
+    db: Option<Arc<crate::sq1::db::Database>>,
+    sq1: tokio::sync::Mutex<Option<Arc<crate::sq1::solve::Solver>>>,
+    cube3: tokio::sync::Mutex<Option<Arc<crate::cube3::solve::Solver>>>,
+    optimal: tokio::sync::Mutex<HashMap<u8, Arc<crate::cube3::optimal::Solver>>>,
+    jobs: Mutex<HashMap<String, Arc<JobEntry>>>,
+    /// Engine calls running on the blocking pool now, and those that ended cancelled.
+    running: AtomicUsize,
+    cancelled: AtomicU64,
+}
+
+impl AppState {
+    fn new(config: Config) -> crate::Result<AppState> {
+        let db = match &config.db {
+            Some(p) => Some(Arc::new(crate::sq1::db::Database::open(p)?)),
+            None => None,
+        };
+        Ok(AppState {
+            config,
+            tables: crate::sq1::Tables::new(),
+            db,
+            sq1: Default::default(),
+            cube3: Default::default(),
+            optimal: Default::default(),
+            jobs: Default::default(),
+            running: AtomicUsize::new(0),
+            cancelled: AtomicU64::new(0),
+        })
+    }
+
+    /// Starts a job for one request: registered under `id` when the client named one.
+    fn job(self: &Arc<Self>, id: Option<&str>) -> Result<Job, ApiError> {
+        let entry = Arc::new(JobEntry {
+            cancel: CancelToken::new(),
+            started: Instant::now(),
+            status: Mutex::new(JobStatus::default()),
+        });
+        if let Some(id) = id {
+            let ok = !id.is_empty()
+                && id.len() <= 64
+                && id
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+            if !ok {
+                return Err(ApiError::from(Error::invalid_argument(
+                    "a job id is 1 to 64 letters, digits, '-' or '_'",
+                ))
+                .field("job"));
+            }
+            let mut jobs = self.jobs.lock().unwrap();
+            if jobs.contains_key(id) {
+                return Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    Error::invalid_argument(format!("job '{id}' is already running")),
+                )
+                .field("job"));
+            }
+            jobs.insert(id.to_string(), entry.clone());
+        }
+        Ok(Job {
+            state: self.clone(),
+            id: id.map(str::to_string),
+            entry,
+        })
+    }
+}
+
+#[derive(Clone, Debug, Default, Serialize)]
+struct JobStatus {
+    /// What runs now: `building the Square-1 solver tables`, `searching`, ...
+    task: String,
+    phase: String,
+    done: u64,
+    total: u64,
+}
+
+struct JobEntry {
+    cancel: CancelToken,
+    started: Instant,
+    status: Mutex<JobStatus>,
+}
+
+/// One request's long work. Dropping it (the request finished, or its connection closed and
+/// axum dropped the handler's future) cancels whatever engine call still runs for it and
+/// forgets its id.
+pub(crate) struct Job {
+    state: Arc<AppState>,
+    id: Option<String>,
+    entry: Arc<JobEntry>,
+}
+
+impl Drop for Job {
+    fn drop(&mut self) {
+        self.entry.cancel.cancel();
+        if let Some(id) = &self.id {
+            let mut jobs = self.state.jobs.lock().unwrap();
+            if jobs.get(id).is_some_and(|e| Arc::ptr_eq(e, &self.entry)) {
+                jobs.remove(id);
+            }
+        }
+    }
+}
+
+impl Job {
+    /// Runs blocking engine work on tokio's blocking pool with this job's cancel token and
+    /// progress slot; `limit` (searches) cancels it when it runs longer.
+    async fn run<T, F>(&self, task: &str, limit: Option<Duration>, f: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut dyn FnMut(&ProgressReport), &CancelToken) -> crate::Result<T>
+            + Send
+            + 'static,
+    {
+        if self.entry.cancel.is_cancelled() {
+            return Err(Error::new(ErrorKind::Cancelled, "cancelled").into());
+        }
+        *self.entry.status.lock().unwrap() = JobStatus {
+            task: task.to_string(),
+            ..JobStatus::default()
+        };
+        let entry = self.entry.clone();
+        let state = self.state.clone();
+        state.running.fetch_add(1, Ordering::SeqCst);
+        let handle = tokio::task::spawn_blocking(move || {
+            let mut report = |r: &ProgressReport| {
+                let mut s = entry.status.lock().unwrap();
+                s.phase = r.phase.clone();
+                s.done = r.done;
+                s.total = r.total;
+            };
+            let result = f(&mut report, &entry.cancel);
+            if matches!(&result, Err(e) if e.kind() == ErrorKind::Cancelled) {
+                state.cancelled.fetch_add(1, Ordering::SeqCst);
+            }
+            state.running.fetch_sub(1, Ordering::SeqCst);
+            result
+        });
+        let joined = match limit {
+            None => handle.await,
+            Some(limit) => match tokio::time::timeout(limit, handle).await {
+                Ok(joined) => joined,
+                Err(_) => {
+                    self.entry.cancel.cancel();
+                    return Err(ApiError::new(
+                        StatusCode::SERVICE_UNAVAILABLE,
+                        Error::new(
+                            ErrorKind::Cancelled,
+                            format!("stopped after the server's limit of {} s", limit.as_secs()),
+                        ),
+                    ));
+                }
+            },
+        };
+        match joined {
+            Ok(result) => result.map_err(ApiError::from),
+            Err(e) => {
+                let message = match e.try_into_panic() {
+                    Ok(payload) => crate::host::panic_message(payload),
+                    Err(e) => e.to_string(),
+                };
+                Err(Error::new(ErrorKind::Panic, message).into())
+            }
+        }
+    }
+
+    /// The deadline of a search: the request's `timeout_ms` (0 or absent: none) within the
+    /// server's limit, as the facade's milliseconds.
+    fn search_timeout_ms(&self, asked: Option<u64>) -> i64 {
+        let max = self.state.config.search_limit.as_millis() as u64;
+        match asked {
+            Some(ms) if ms > 0 => ms.min(max) as i64,
+            _ => max as i64,
+        }
+    }
+}
+
+/// An error answer: the engine's error, the HTTP status its kind calls for, and the request
+/// field it is about when known.
+#[derive(Debug)]
+pub(crate) struct ApiError {
+    status: StatusCode,
+    error: Error,
+    field: Option<&'static str>,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, error: Error) -> ApiError {
+        ApiError {
+            status,
+            error,
+            field: None,
+        }
+    }
+
+    fn field(mut self, field: &'static str) -> ApiError {
+        self.field = Some(field);
+        self
+    }
+}
+
+/// A mapper for `map_err` that names the request field an engine error is about.
+fn at(field: &'static str) -> impl FnOnce(Error) -> ApiError {
+    move |e| ApiError::from(e).field(field)
+}
+
+impl From<Error> for ApiError {
+    fn from(error: Error) -> ApiError {
+        let status = match error.kind() {
+            ErrorKind::InvalidNotation
+            | ErrorKind::InvalidState
+            | ErrorKind::IllegalMove
+            | ErrorKind::InvalidArgument
+            | ErrorKind::NullArgument => StatusCode::BAD_REQUEST,
+            ErrorKind::Cancelled => StatusCode::CONFLICT,
+            ErrorKind::Database | ErrorKind::Closed => StatusCode::SERVICE_UNAVAILABLE,
+            _ => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        ApiError::new(status, error)
+    }
+}
+
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    kind: &'static str,
+    code: u32,
+    message: &'a str,
+    position: Option<usize>,
+    field: Option<&'static str>,
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = ErrorBody {
+            kind: self.error.kind().name(),
+            code: self.error.code(),
+            message: self.error.message(),
+            position: self.error.position(),
+            field: self.field,
+        };
+        (self.status, Json(body)).into_response()
+    }
+}
