@@ -569,6 +569,7 @@ fn cube3_apply_random_and_errors() {
         (&r["moves"], &r["length"], &r["solved"]),
         (&json!("R U (F' D)"), &json!(4), &json!(false))
     );
+    assert_eq!(r["svg"], facade::cube3_svg(r["cube"].as_str().unwrap()).unwrap());
     let start = facade::cube3_random(3);
     let r = post("/api/cube3/apply", json!({ "cube": start, "moves": "" }));
     assert_eq!(r["cube"], start);

@@ -198,6 +198,12 @@ fn the_page_solves_a_typed_scramble_and_plays_the_solution_back_to_solved() {
         LONG,
     );
     let solved_cube = picture(&mut page);
+    // The engine's net picture, labelled with its cube.
+    let label = page.eval("document.querySelector('#picture svg').getAttribute('aria-label')");
+    assert!(
+        label.as_str().unwrap().contains(&facade::cube3_solved()),
+        "{label}"
+    );
     page.click("#seed");
     page.type_text("7");
     page.click("#random");
@@ -209,6 +215,7 @@ fn the_page_solves_a_typed_scramble_and_plays_the_solution_back_to_solved() {
         ),
         LONG,
     );
+    assert!(picture(&mut page) != solved_cube, "the random cube's picture");
     page.click("#solve");
     page.wait_for(
         "document.querySelectorAll('#solutions li').length === 1",

@@ -1300,10 +1300,11 @@ fn run(cli: Cli) -> twisty::Result<()> {
 }
 
 /// A reader that stops reading (`twisty ... | head`) ends the program quietly, as it does other
-/// command-line tools: Rust ignores SIGPIPE, which would make the next print panic.
+/// command-line tools: Rust ignores SIGPIPE, which would make the next print panic. Called
+/// before any thread starts.
 fn quiet_on_closed_output() {
     #[cfg(unix)]
-    // SAFETY: restoring the default action of a signal, before any thread is started.
+    // SAFETY: restores a signal's default action; no other thread runs yet.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
@@ -1311,7 +1312,6 @@ fn quiet_on_closed_output() {
 
 fn main() -> ExitCode {
     env_logger::init();
-    quiet_on_closed_output();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         // Help and version go to stdout as they are; argument errors echo the input, escaped.
@@ -1321,6 +1321,10 @@ fn main() -> ExitCode {
             std::process::exit(e.exit_code());
         }
     };
+    // The server writes to sockets, where a closed peer must be an error, never the end.
+    if !matches!(cli.command, Some(Command::Serve { .. })) {
+        quiet_on_closed_output();
+    }
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

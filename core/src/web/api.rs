@@ -774,21 +774,15 @@ async fn db_solve(Shared(st): St, Body(req): Body<DbSolveReq>) -> Answer<DbSolve
 struct CubeView {
     cube: String,
     solved: bool,
-    /// The net picture; absent until the engine draws cubes.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    svg: Option<String>,
-}
-
-/// The picture of a cube: the one call that will be `twisty::cube3::svg::net(cube)`.
-fn cube_picture(_cube: &Cube) -> Option<String> {
-    None
+    /// The net picture (`twisty::cube3::svg::net`).
+    svg: String,
 }
 
 fn cube_view(c: &Cube) -> CubeView {
     CubeView {
         cube: c.to_b32(),
         solved: c.is_solved(),
-        svg: cube_picture(c),
+        svg: crate::cube3::svg::net(c),
     }
 }
 

@@ -7,15 +7,9 @@ let current = null;
 let runner = null;
 let applySeq = 0;
 
-/** The net picture when the server draws one, else the cube's text. */
+/** The engine's net picture of a cube answer. */
 function draw(view) {
-  const p = $("picture");
-  if (view.svg) { p.innerHTML = view.svg; return; }
-  p.textContent = "";
-  const note = document.createElement("p");
-  note.className = "mono";
-  note.textContent = view.cube;
-  p.appendChild(note);
+  $("picture").innerHTML = view.svg;
 }
 
 async function applyMoves() {
