@@ -107,6 +107,7 @@ fn the_page_solves_a_typed_scramble_and_plays_the_solution_back_to_solved() {
         facade::sq1_shape_name(&state).unwrap()
     );
     assert_eq!(text(&mut page, "solved-text"), "not solved");
+    assert_eq!(text(&mut page, "current"), state);
 
     // Optimal solve: every optimal solution listed, as the library lists them.
     page.click("#solve");
@@ -237,5 +238,6 @@ fn the_page_solves_a_typed_scramble_and_plays_the_solution_back_to_solved() {
         picture(&mut page) == solved_cube,
         "the last step is the solved picture"
     );
+    assert_eq!(text(&mut page, "solved-text"), "solved");
     save("web-cube3.png", &page.screenshot());
 }

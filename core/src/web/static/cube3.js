@@ -7,9 +7,10 @@ let current = null;
 let runner = null;
 let applySeq = 0;
 
-/** The engine's net picture of a cube answer. */
+/** The engine's net picture of a cube answer (the current cube, or a step played). */
 function draw(view) {
   $("picture").innerHTML = view.svg;
+  $("solved-text").textContent = view.solved ? "solved" : "not solved";
 }
 
 async function applyMoves() {
@@ -23,7 +24,6 @@ async function applyMoves() {
     $("moves").removeAttribute("aria-invalid");
     draw(a);
     $("current").textContent = a.cube;
-    $("solved-text").textContent = a.solved ? "solved" : "not solved";
   } catch (e) {
     if (seq !== applySeq) return;
     $("moves").setAttribute("aria-invalid", "true");

@@ -14,6 +14,7 @@ function showState(a) {
   current = a;
   draw(a.svg);
   $("shape").textContent = a.shape;
+  $("current").textContent = a.state;
   $("solved-text").textContent = a.solved ? "solved" : "not solved";
   const t = $("twist");
   t.disabled = !a.twistable;
