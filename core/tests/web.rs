@@ -705,8 +705,9 @@ fn a_search_whose_client_goes_away_is_cancelled() {
     let mut s = TcpStream::connect(server()).unwrap();
     write!(
         s,
-        "POST /api/cube3/optimal HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+        "POST /api/cube3/optimal HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
          Content-Length: {}\r\n\r\n{body}",
+        server(),
         body.len()
     )
     .unwrap();
@@ -763,6 +764,62 @@ fn requests_in_parallel_are_answered_while_a_long_search_runs() {
     assert!(job("long").is_some(), "the long search still runs");
     post_to(server(), "/api/jobs/long/cancel", json!({}));
     error_reply(&long.join().unwrap(), 409, "cancelled", "the long search");
+}
+
+#[test]
+fn searches_beyond_the_server_s_turns_wait_for_one() {
+    let addr = support::spawn(twisty::web::Config {
+        max_searches: 1,
+        ..support::config(None)
+    });
+    let status = move |id: &str| {
+        let r = request(addr, "GET", &format!("/api/jobs/{id}"), None, b"");
+        (r.status == 200).then(|| r.json()["task"].as_str().unwrap().to_string())
+    };
+    let wait_for = move |id: &str, task: &str| {
+        let start = Instant::now();
+        while status(id).as_deref() != Some(task) {
+            assert!(start.elapsed() < Duration::from_secs(120), "job {id}: {:?}", status(id));
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    };
+    let body = json!({ "cube": hard_cube(), "job": "hold" });
+    let hold = std::thread::spawn(move || post_to(addr, "/api/cube3/optimal", body));
+    wait_for("hold", "searching");
+    let body = json!({ "state": SOLVED, "job": "next" });
+    let next = std::thread::spawn(move || post_to(addr, "/api/sq1/solve", body));
+    wait_for("next", twisty::web::WAITING);
+    // Quick answers do not wait.
+    assert_eq!(request(addr, "GET", "/api/info", None, b"").status, 200);
+    post_to(addr, "/api/jobs/hold/cancel", json!({}));
+    error_reply(&hold.join().unwrap(), 409, "cancelled", "the held search");
+    let r = next.join().unwrap();
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["length"], 0);
+}
+
+#[test]
+fn requests_naming_another_host_are_refused() {
+    let addr = server();
+    let with_host = |host: Option<&str>| {
+        let mut s = TcpStream::connect(addr).unwrap();
+        let host = host.map_or(String::new(), |h| format!("Host: {h}\r\n"));
+        write!(s, "GET /api/info HTTP/1.1\r\n{host}Connection: close\r\n\r\n").unwrap();
+        let mut out = String::new();
+        s.read_to_string(&mut out).unwrap();
+        out
+    };
+    // A page whose name was pointed at 127.0.0.1 (DNS rebinding) names its own host.
+    for host in [Some("evil.example"), Some("evil.example:8021"), None] {
+        let out = with_host(host);
+        assert!(out.starts_with("HTTP/1.1 403"), "{host:?}: {out}");
+        assert!(out.contains(r#""kind":"invalid_argument""#), "{out}");
+    }
+    let port = addr.port();
+    for host in [format!("localhost:{port}"), format!("127.0.0.1:{port}"), "[::1]".into()] {
+        let out = with_host(Some(&host));
+        assert!(out.starts_with("HTTP/1.1 200"), "{host}: {out}");
+    }
 }
 
 #[test]

@@ -57,8 +57,9 @@ enum Command {
         /// Largest 3x3x3 optimal table the page may build and use (0 = h0, 29.6 MB).
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(0..=7))]
         max_optimal_table: u8,
-        /// Longest time one search may run, in seconds.
-        #[arg(long, default_value_t = 300, value_parser = at_least_one::<u64>)]
+        /// Longest time one search may run, in seconds (1 to 86400).
+        #[arg(long, default_value_t = 300,
+              value_parser = clap::value_parser!(u64).range(1..=86_400))]
         search_limit_s: u64,
     },
 }

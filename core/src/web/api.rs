@@ -59,7 +59,41 @@ const STATIC: [(&str, &str, &str); 6] = [
 const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
                    img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'";
 
-pub(crate) fn router(state: Arc<AppState>) -> Router {
+/// Whether a `Host` names this machine's loopback (`localhost`, `127.x.x.x`, `[::1]`, any port).
+fn loopback_host(host: &str) -> bool {
+    let name = match host.strip_prefix('[') {
+        Some(rest) => rest.split(']').next().unwrap_or(""),
+        None => host.rsplit_once(':').map_or(host, |(name, _)| name),
+    };
+    name.eq_ignore_ascii_case("localhost")
+        || name.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
+/// On loopback, a request must name loopback as its host: a page of another site whose name
+/// was pointed at 127.0.0.1 (DNS rebinding) would otherwise reach the API as its own origin.
+async fn local_only(req: Request, next: axum::middleware::Next) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let host = req
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .or_else(|| req.uri().authority().map(|a| a.as_str()));
+    match host {
+        Some(h) if loopback_host(h) => next.run(req).await,
+        _ => ApiError::new(
+            StatusCode::FORBIDDEN,
+            Error::invalid_argument(
+                "this server answers requests to localhost only (Host header); \
+                 start it with --host to serve other names",
+            ),
+        )
+        .into_response(),
+    }
+}
+
+/// The routes; with `loopback` (the server listens on a loopback address) only requests
+/// naming loopback as their host are answered.
+pub(crate) fn router(state: Arc<AppState>, loopback: bool) -> Router {
     let mut r = Router::new();
     for (path, mime, text) in STATIC {
         r = r.route(
@@ -68,7 +102,8 @@ pub(crate) fn router(state: Arc<AppState>) -> Router {
         );
     }
     let max_body = state.config.max_body;
-    r.route("/api/info", get(info))
+    let r = r
+        .route("/api/info", get(info))
         .route("/api/sq1/apply", post(sq1_apply))
         .route("/api/sq1/steps", post(sq1_steps))
         .route("/api/sq1/random", post(sq1_random))
@@ -98,8 +133,13 @@ pub(crate) fn router(state: Arc<AppState>) -> Router {
         .layer(SetResponseHeaderLayer::overriding(
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static(CSP),
-        ))
-        .with_state(state)
+        ));
+    let r = if loopback {
+        r.layer(axum::middleware::from_fn(local_only))
+    } else {
+        r
+    };
+    r.with_state(state)
 }
 
 async fn not_found(uri: axum::http::Uri) -> ApiError {
@@ -935,7 +975,7 @@ async fn cube3_optimal(Shared(st): St, Body(req): Body<CubeOptimalReq>) -> Answe
     let job = st.job(req.job.as_deref())?;
     let solver = st.optimal_solver(&job, req.table).await?;
     let timeout = job.search_timeout_ms(req.timeout_ms);
-    let max_length = req.max_length.unwrap_or(20) as i32;
+    let max_length = i32::try_from(req.max_length.unwrap_or(20)).unwrap_or(i32::MAX);
     let threads = st.config.optimal_threads as i32;
     let t = std::time::Instant::now();
     let found = job

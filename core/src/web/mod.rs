@@ -51,7 +51,16 @@ pub struct Config {
     pub search_limit: Duration,
     /// The largest request body, in bytes.
     pub max_body: usize,
+    /// Engine calls (searches, table builds) running at once; more wait their turn, up to
+    /// [`MAX_WAITING`], and beyond that are answered 503.
+    pub max_searches: usize,
 }
+
+/// Engine calls that may wait for a turn before the server answers 503 (busy).
+pub const MAX_WAITING: usize = 64;
+
+/// A job's task while it waits for a turn.
+pub const WAITING: &str = "waiting for a turn";
 
 impl Default for Config {
     fn default() -> Config {
@@ -64,6 +73,8 @@ impl Default for Config {
             optimal_threads: 0,
             search_limit: Duration::from_secs(300),
             max_body: 64 * 1024,
+            // Two per core: one search may wait on memory while another computes.
+            max_searches: std::thread::available_parallelism().map_or(2, |n| 2 * n.get()),
         }
     }
 }
@@ -86,7 +97,7 @@ pub async fn start(addr: SocketAddr, config: Config) -> crate::Result<Server> {
     let addr = listener
         .local_addr()
         .map_err(|e| Error::invalid_argument(e.to_string()))?;
-    let app = api::router(state);
+    let app = api::router(state, addr.ip().is_loopback());
     let task = tokio::spawn(async move { axum::serve(listener, app).await });
     Ok(Server { addr, task })
 }
@@ -126,6 +137,25 @@ pub(crate) struct AppState {
     /// Engine calls running on the blocking pool now, and those that ended cancelled.
     running: AtomicUsize,
     cancelled: AtomicU64,
+    /// Turns for engine calls ([`Config::max_searches`]), and the calls waiting for one.
+    turns: Arc<tokio::sync::Semaphore>,
+    waiting: AtomicUsize,
+}
+
+/// Counts while alive (also when a panic unwinds past it).
+struct Counted<'a>(&'a AtomicUsize);
+
+impl<'a> Counted<'a> {
+    fn new(c: &'a AtomicUsize) -> Counted<'a> {
+        c.fetch_add(1, Ordering::SeqCst);
+        Counted(c)
+    }
+}
+
+impl Drop for Counted<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 impl AppState {
@@ -134,6 +164,7 @@ impl AppState {
             Some(p) => Some(Arc::new(crate::sq1::db::Database::open(p)?)),
             None => None,
         };
+        let turns = config.max_searches.max(1);
         Ok(AppState {
             config,
             tables: crate::sq1::Tables::new(),
@@ -144,6 +175,8 @@ impl AppState {
             jobs: Default::default(),
             running: AtomicUsize::new(0),
             cancelled: AtomicU64::new(0),
+            turns: Arc::new(tokio::sync::Semaphore::new(turns)),
+            waiting: AtomicUsize::new(0),
         })
     }
 
@@ -239,8 +272,32 @@ impl Job {
         };
         let entry = self.entry.clone();
         let state = self.state.clone();
-        state.running.fetch_add(1, Ordering::SeqCst);
+        // A turn first: searches beyond the cores only slow each other down, and the blocking
+        // pool would queue them without bound. Waiting ends with the request (dropped future).
+        let turn = {
+            self.entry.status.lock().unwrap().task = WAITING.to_string();
+            let waiting = Counted::new(&state.waiting);
+            if state.waiting.load(Ordering::SeqCst) > MAX_WAITING {
+                return Err(ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    Error::invalid_argument(format!(
+                        "the server is busy ({} searches running, {MAX_WAITING} waiting): \
+                         try again later",
+                        state.config.max_searches
+                    )),
+                ));
+            }
+            let turn = state.turns.clone().acquire_owned().await;
+            drop(waiting);
+            turn.map_err(|e| Error::invalid_argument(format!("server stopping: {e}")))?
+        };
+        if self.entry.cancel.is_cancelled() {
+            return Err(Error::new(ErrorKind::Cancelled, "cancelled").into());
+        }
+        self.entry.status.lock().unwrap().task = task.to_string();
         let handle = tokio::task::spawn_blocking(move || {
+            let _turn = turn;
+            let _running = Counted::new(&state.running);
             let mut report = |r: &ProgressReport| {
                 let mut s = entry.status.lock().unwrap();
                 s.phase = r.phase.clone();
@@ -251,7 +308,6 @@ impl Job {
             if matches!(&result, Err(e) if e.kind() == ErrorKind::Cancelled) {
                 state.cancelled.fetch_add(1, Ordering::SeqCst);
             }
-            state.running.fetch_sub(1, Ordering::SeqCst);
             result
         });
         let joined = match limit {
@@ -285,10 +341,10 @@ impl Job {
     /// The deadline of a search: the request's `timeout_ms` (0 or absent: none) within the
     /// server's limit, as the facade's milliseconds.
     fn search_timeout_ms(&self, asked: Option<u64>) -> i64 {
-        let max = self.state.config.search_limit.as_millis() as u64;
+        let max = i64::try_from(self.state.config.search_limit.as_millis()).unwrap_or(i64::MAX);
         match asked {
-            Some(ms) if ms > 0 => ms.min(max) as i64,
-            _ => max as i64,
+            Some(ms) if ms > 0 => i64::try_from(ms).unwrap_or(i64::MAX).min(max),
+            _ => max,
         }
     }
 }

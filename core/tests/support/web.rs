@@ -42,6 +42,7 @@ pub fn config(db: Option<PathBuf>) -> twisty::web::Config {
         optimal_threads: 1,
         search_limit: Duration::from_secs(120),
         max_body: 64 * 1024,
+        max_searches: 8,
     }
 }
 
