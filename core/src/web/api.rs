@@ -231,14 +231,9 @@ fn table_state<T>(m: &tokio::sync::Mutex<Option<T>>) -> &'static str {
 }
 
 async fn info(Shared(st): St) -> Json<Info> {
-    let optimal = match st.optimal.try_lock() {
-        Ok(m) => {
-            let mut v: Vec<u8> = m.keys().copied().collect();
-            v.sort();
-            v
-        }
-        Err(_) => Vec::new(),
-    };
+    let optimal = (0..st.optimal.len() as u8)
+        .filter(|&n| table_state(&st.optimal[n as usize]) == "ready")
+        .collect();
     Json(Info {
         version: env!("CARGO_PKG_VERSION"),
         database: st.db.as_deref().map(db_info_of),
@@ -524,14 +519,14 @@ impl AppState {
         job: &Job,
         size: u8,
     ) -> Result<Arc<crate::cube3::optimal::Solver>, ApiError> {
-        if size > self.config.max_optimal_table {
+        if size > self.config.max_optimal_table || size as usize >= self.optimal.len() {
             return Err(at("table")(Error::invalid_argument(format!(
                 "table h{size}: this server offers h0 to h{}",
-                self.config.max_optimal_table
+                self.config.max_optimal_table.min(self.optimal.len() as u8 - 1)
             ))));
         }
-        let mut slots = self.optimal.lock().await;
-        if let Some(s) = slots.get(&size) {
+        let mut slot = self.optimal[size as usize].lock().await;
+        if let Some(s) = slot.as_ref() {
             return Ok(s.clone());
         }
         let path = (self.config.optimal_tables)(size).display().to_string();
@@ -541,7 +536,7 @@ impl AppState {
                 facade::cube3_optimal_open(&path, size as i32, p, c)
             })
             .await?;
-        slots.insert(size, s.clone());
+        *slot = Some(s.clone());
         Ok(s)
     }
 }

@@ -132,7 +132,8 @@ pub(crate) struct AppState {
     db: Option<Arc<crate::sq1::db::Database>>,
     sq1: tokio::sync::Mutex<Option<Arc<crate::sq1::solve::Solver>>>,
     cube3: tokio::sync::Mutex<Option<Arc<crate::cube3::solve::Solver>>>,
-    optimal: tokio::sync::Mutex<HashMap<u8, Arc<crate::cube3::optimal::Solver>>>,
+    /// One slot per table size, so that building one size never holds up another.
+    optimal: Vec<tokio::sync::Mutex<Option<Arc<crate::cube3::optimal::Solver>>>>,
     jobs: Mutex<HashMap<String, Arc<JobEntry>>>,
     /// Engine calls running on the blocking pool now, and those that ended cancelled.
     running: AtomicUsize,
@@ -171,7 +172,7 @@ impl AppState {
             db,
             sq1: Default::default(),
             cube3: Default::default(),
-            optimal: Default::default(),
+            optimal: crate::cube3::optimal::SIZES.iter().map(|_| Default::default()).collect(),
             jobs: Default::default(),
             running: AtomicUsize::new(0),
             cancelled: AtomicU64::new(0),

@@ -79,15 +79,16 @@ class JobRunner {
     }, 400);
     try {
       const answer = await api(path, Object.assign({}, body, { job: id }), controller.signal);
-      this.progressEl.textContent = label + ": done in " +
-        ((Date.now() - started) / 1000).toFixed(1) + " s";
+      if (this.current === mine) {
+        this.progressEl.textContent = label + ": done in " +
+          ((Date.now() - started) / 1000).toFixed(1) + " s";
+      }
       return answer;
     } catch (e) {
-      if (e.name === "AbortError" || e.kind === "cancelled") {
-        this.progressEl.textContent = label + ": cancelled";
-        e.cancelled = true;
-      } else {
-        this.progressEl.textContent = "";
+      if (e.name === "AbortError" || e.kind === "cancelled") e.cancelled = true;
+      // A run that a newer one replaced leaves the progress line to it.
+      if (this.current === mine) {
+        this.progressEl.textContent = e.cancelled ? label + ": cancelled" : "";
       }
       throw e;
     } finally {

@@ -56,9 +56,14 @@ async function twoPhase() {
   clearSolutions();
   if (!current) return;
   const cube = current.cube;
+  const max = $("max-length").value.trim();
+  if (!/^[0-9]*$/.test(max)) {
+    showError($("solve-error"), { message: "the longest solution is a whole number of moves" });
+    return;
+  }
+  const body = max === "" ? { cube } : { cube, max_length: Number(max) };
   try {
-    const r = await runner.run("two-phase solve", "/api/cube3/solve",
-      { cube, max_length: Number($("max-length").value) });
+    const r = await runner.run("two-phase solve", "/api/cube3/solve", body);
     $("solve-summary").textContent = "two-phase solution of " + r.length + " moves";
     show([r.solution], cube);
   } catch (e) { if (!e.cancelled) showError($("solve-error"), e); }

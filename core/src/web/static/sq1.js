@@ -114,8 +114,10 @@ async function dbSolve() {
   if (!current) return;
   try {
     const r = await runner.run("database", "/api/db/solve", { state: current.state, limit: 200 });
+    const flipped = r.solutions.filter((s) => s.flipped).length;
     $("db-summary").textContent = "Silver state " + r.silver_state + ": distance " + r.distance +
-      " twists, " + r.solutions.length + (r.complete ? "" : "+") + " shortest solution(s)";
+      " twists, " + r.solutions.length + (r.complete ? "" : "+") + " shortest solution(s)" +
+      (flipped ? "; " + flipped + " of them end with the puzzle upside down" : "");
     listSolutions($("db-solutions"), $("db-player"), r.solutions.map((s) => s.wca),
       stepsFrom(r.silver_state), (s) => draw(s.svg), restore);
   } catch (e) {
