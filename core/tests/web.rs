@@ -683,6 +683,15 @@ fn a_named_job_reports_progress_and_can_be_cancelled_from_elsewhere() {
         json!({ "state": SOLVED, "job": "no spaces" }),
     );
     error_reply(&r, 400, "invalid_argument", "a bad job id");
+    // A plain form (not JSON) cannot cancel it.
+    let r = request(
+        server(),
+        "POST",
+        "/api/jobs/cancel-me/cancel",
+        Some("text/plain"),
+        b"x",
+    );
+    error_reply(&r, 415, "invalid_argument", "a cancel that is not JSON");
     let r = post_to(server(), "/api/jobs/cancel-me/cancel", json!({}));
     assert_eq!(r.json()["cancelled"], true);
     let r = solve.join().unwrap();

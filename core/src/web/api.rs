@@ -291,7 +291,17 @@ struct Cancelled {
     cancelled: bool,
 }
 
-async fn job_cancel(Shared(st): St, Path(id): Path<String>) -> Answer<Cancelled> {
+/// The cancel request's body: `{}`. Asking for JSON keeps plain cross-site forms out (a form
+/// cannot send `application/json`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NoFields {}
+
+async fn job_cancel(
+    Shared(st): St,
+    Path(id): Path<String>,
+    Body(NoFields {}): Body<NoFields>,
+) -> Answer<Cancelled> {
     let entry = st
         .jobs
         .lock()
