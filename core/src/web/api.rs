@@ -15,6 +15,7 @@ use super::{ApiError, AppState, Job, at};
 use crate::api as facade;
 use crate::cube3::{Alg, Cube};
 use crate::error::Error;
+use crate::progress::{CancelToken, ProgressReport};
 use crate::sq1::solve::{FastOptions, Metric, SearchLimits};
 use crate::sq1::{Colouring, MoveSeq, Notation, State};
 
@@ -492,36 +493,41 @@ async fn sq1_random(Shared(st): St, Body(req): Body<Sq1RandomReq>) -> Answer<See
     }))
 }
 
+/// The solver in `slot`, opened (or built) by `open` on first use; later requests wait for that
+/// and share it.
+async fn open_once<T: Send + Sync + 'static>(
+    slot: &tokio::sync::Mutex<Option<Arc<T>>>,
+    job: &Job,
+    task: &str,
+    open: impl FnOnce(&mut dyn FnMut(&ProgressReport), &CancelToken) -> crate::Result<Arc<T>>
+    + Send
+    + 'static,
+) -> Result<Arc<T>, ApiError> {
+    let mut slot = slot.lock().await;
+    if let Some(s) = slot.as_ref() {
+        return Ok(s.clone());
+    }
+    let s = job.run(task, None, open).await?;
+    *slot = Some(s.clone());
+    Ok(s)
+}
+
 impl AppState {
     /// The Square-1 solver, opened (or built, about half a minute) on first use.
     async fn sq1_solver(&self, job: &Job) -> Result<Arc<crate::sq1::solve::Solver>, ApiError> {
-        let mut slot = self.sq1.lock().await;
-        if let Some(s) = &*slot {
-            return Ok(s.clone());
-        }
         let path = self.config.sq1_tables.display().to_string();
-        let task = "opening or building the Square-1 solver tables";
-        let s = job
-            .run(task, None, move |p, c| facade::sq1_solver_open(&path, p, c))
-            .await?;
-        *slot = Some(s.clone());
-        Ok(s)
+        open_once(&self.sq1, job, "opening or building the Square-1 solver tables", move |p, c| {
+            facade::sq1_solver_open(&path, p, c)
+        })
+        .await
     }
 
     async fn cube3_solver(&self, job: &Job) -> Result<Arc<crate::cube3::solve::Solver>, ApiError> {
-        let mut slot = self.cube3.lock().await;
-        if let Some(s) = &*slot {
-            return Ok(s.clone());
-        }
         let path = self.config.cube3_tables.display().to_string();
-        let task = "opening or building the 3x3x3 two-phase tables";
-        let s = job
-            .run(task, None, move |p, c| {
-                facade::cube3_solver_open(&path, p, c)
-            })
-            .await?;
-        *slot = Some(s.clone());
-        Ok(s)
+        open_once(&self.cube3, job, "opening or building the 3x3x3 two-phase tables", move |p, c| {
+            facade::cube3_solver_open(&path, p, c)
+        })
+        .await
     }
 
     async fn optimal_solver(
@@ -535,19 +541,12 @@ impl AppState {
                 self.config.max_optimal_table.min(self.optimal.len() as u8 - 1)
             ))));
         }
-        let mut slot = self.optimal[size as usize].lock().await;
-        if let Some(s) = slot.as_ref() {
-            return Ok(s.clone());
-        }
         let path = (self.config.optimal_tables)(size).display().to_string();
         let task = format!("opening or building the 3x3x3 optimal table h{size}");
-        let s = job
-            .run(&task, None, move |p, c| {
-                facade::cube3_optimal_open(&path, size as i32, p, c)
-            })
-            .await?;
-        *slot = Some(s.clone());
-        Ok(s)
+        open_once(&self.optimal[size as usize], job, &task, move |p, c| {
+            facade::cube3_optimal_open(&path, size as i32, p, c)
+        })
+        .await
     }
 }
 
