@@ -88,17 +88,28 @@ impl Layout<'_> {
     /// Maps a file and checks it against this layout: any failure is an
     /// [`ErrorKind::Database`] error naming the file and the reason.
     pub fn open(&self, path: &Path) -> Result<TableFile> {
+        self.open_resident(path, None).map(|(file, _)| file)
+    }
+
+    /// [`Layout::open`], with section `resident` (when given) read into memory of its own that
+    /// asks for huge pages (see [`Resident`]) instead of being read through the mapping.
+    pub fn open_resident(
+        &self,
+        path: &Path,
+        resident: Option<usize>,
+    ) -> Result<(TableFile, Option<Mmap>)> {
         let t = std::time::Instant::now();
-        match self.check(path)? {
-            Check::Usable(map) => {
+        match self.check(path, resident)? {
+            Check::Usable(map, copy) => {
                 log::debug!(
-                    "opened the {} {}: {} bytes mapped, checksums verified in {:.1?}",
+                    "opened the {} {}: {} bytes mapped{}, checksums verified in {:.1?}",
                     self.what,
                     path.display(),
                     map.len(),
+                    if copy.is_some() { ", one section resident" } else { "" },
                     t.elapsed()
                 );
-                Ok(TableFile::Mapped(map))
+                Ok((TableFile::Mapped(map), copy))
             }
             Check::Stale(reason) | Check::Foreign(reason) => Err(self.error(path, reason)),
         }
@@ -111,9 +122,10 @@ impl Layout<'_> {
         )
     }
 
-    /// What the file at `path` is for this layout. A file that cannot be opened (missing, not a
-    /// regular file, unreadable) is an error.
-    fn check(&self, path: &Path) -> Result<Check> {
+    /// What the file at `path` is for this layout, with section `resident` (when given) read
+    /// into memory of its own. A file that cannot be opened (missing, not a regular file,
+    /// unreadable) is an error.
+    fn check(&self, path: &Path, resident: Option<usize>) -> Result<Check> {
         let f = crate::fileio::open_regular(path).map_err(|r| self.error(path, r))?;
         // SAFETY: the file is opened read-only; table files are written whole and renamed into
         // place, never modified where they lie.
@@ -162,12 +174,25 @@ impl Layout<'_> {
                 self.file_len()
             ));
         }
+        let mut copy = None;
         for (k, (name, _)) in self.sections.iter().enumerate() {
-            if xxhash_rust::xxh3::xxh3_64(self.section(&map, k)) != u64_at(32 + 8 * k) {
+            let read = match resident {
+                Some(r) if r == k => read_resident(&f, self.range(k))
+                    .map_err(|e| self.error(path, format!("cannot read: {e}")))?,
+                _ => None,
+            };
+            let hash = match read {
+                Some((bytes, hash)) => {
+                    copy = Some(bytes);
+                    hash
+                }
+                None => xxhash_rust::xxh3::xxh3_64(self.section(&map, k)),
+            };
+            if hash != u64_at(32 + 8 * k) {
                 return stale(format!("the {name} table fails its checksum (damaged)"));
             }
         }
-        Ok(Check::Usable(map))
+        Ok(Check::Usable(map, copy))
     }
 
     /// Whether the first bytes of a file show it is a table file of this kind (any version):
@@ -179,7 +204,8 @@ impl Layout<'_> {
 
 /// What [`Layout::check`] found.
 enum Check {
-    Usable(Mmap),
+    /// The mapping, and the resident section when one was asked for and memory was had.
+    Usable(Mmap, Option<Mmap>),
     /// A table file of this kind that cannot be used: another version or move index, truncated,
     /// or failing a checksum. Rebuilding may replace it.
     Stale(String),
@@ -224,39 +250,6 @@ impl TableFile {
         }
     }
 
-    /// Lets the system drop the mapped pages of `range` from this process's memory, for bytes
-    /// copied elsewhere: the file keeps them, and a later read maps them back. Bytes that are
-    /// not a file's (built in memory) are kept.
-    pub fn release(&self, range: std::ops::Range<usize>) {
-        #[cfg(unix)]
-        if let TableFile::Mapped(m) = self {
-            // SAFETY: the map is read-only and shared with the file, so a dropped page reads
-            // back the same bytes.
-            let _ = unsafe {
-                m.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, range.start, range.len())
-            };
-        }
-        #[cfg(not(unix))]
-        let _ = range;
-    }
-
-    /// A private copy of `range` in anonymous memory asking for huge pages, made 64 MB at a
-    /// time with each piece released from the file's mapping (so the process never holds both):
-    /// a solver's random lookups then miss the TLB far less than on the file's 4 KB pages.
-    /// `None` when the memory cannot be had (the caller reads the mapping instead).
-    pub fn resident_copy(&self, range: std::ops::Range<usize>) -> Option<Mmap> {
-        const PIECE: usize = 64 << 20;
-        let mut map = memmap2::MmapMut::map_anon(range.len()).ok()?;
-        #[cfg(target_os = "linux")]
-        let _ = map.advise(memmap2::Advice::HugePage);
-        for (i, out) in map.chunks_mut(PIECE).enumerate() {
-            let at = range.start + i * PIECE;
-            out.copy_from_slice(&self.bytes()[at..at + out.len()]);
-            self.release(at..at + out.len());
-        }
-        map.make_read_only().ok()
-    }
-
     /// Writes the bytes to `path` atomically (a `.partial` file renamed when complete),
     /// creating the folder if needed. An existing file is replaced only when it is empty or a
     /// table file of `layout`'s kind (see [`crate::fileio`]).
@@ -265,6 +258,33 @@ impl TableFile {
         p.write_all(self.bytes()).map_err(|r| layout.error(path, r))?;
         p.commit().map_err(|r| layout.error(path, r))
     }
+}
+
+/// Bytes `range` of a file read into anonymous memory that asks for huge pages, with their
+/// XXH3-64, hashed piece by piece as they arrive: one pass over the bytes, and no page of the
+/// file's mapping touched. A solver's random lookups into such a copy miss the TLB far less than
+/// on the file's 4 KB pages. `None` when the memory cannot be had (the caller reads the mapping
+/// instead).
+fn read_resident(
+    f: &std::fs::File,
+    range: std::ops::Range<usize>,
+) -> std::io::Result<Option<(Mmap, u64)>> {
+    use std::io::{Read, Seek, SeekFrom};
+    // A huge page: each piece is hashed while it is still in the cache.
+    const PIECE: usize = 2 << 20;
+    let Ok(mut copy) = memmap2::MmapMut::map_anon(range.len()) else {
+        return Ok(None);
+    };
+    #[cfg(target_os = "linux")]
+    let _ = copy.advise(memmap2::Advice::HugePage);
+    let mut f = f;
+    f.seek(SeekFrom::Start(range.start as u64))?;
+    let mut hash = xxhash_rust::xxh3::Xxh3::new();
+    for piece in copy.chunks_mut(PIECE) {
+        f.read_exact(piece)?;
+        hash.update(piece);
+    }
+    Ok(copy.make_read_only().ok().map(|m| (m, hash.digest())))
 }
 
 fn claim(path: &Path, layout: &Layout) -> Result<crate::fileio::Partial> {
@@ -293,6 +313,19 @@ pub fn open_or_build(
     cancel: &CancelToken,
     build: impl FnOnce() -> Result<TableFile>,
 ) -> Result<TableFile> {
+    open_or_build_resident(path, layout, None, cancel, build).map(|(file, _)| file)
+}
+
+/// [`open_or_build`], with section `resident` of an opened file (when given) read into memory
+/// of its own as [`Layout::open_resident`] does. A table just built is already in memory: it
+/// is saved and then opened like any other file.
+pub fn open_or_build_resident(
+    path: &Path,
+    layout: &Layout,
+    resident: Option<usize>,
+    cancel: &CancelToken,
+    build: impl FnOnce() -> Result<TableFile>,
+) -> Result<(TableFile, Option<Mmap>)> {
     if cancel.is_cancelled() {
         return Err(Error::new(
             ErrorKind::Cancelled,
@@ -306,10 +339,10 @@ pub fn open_or_build(
             Err(e) if e.kind() == std::io::ErrorKind::NotFound
         );
         if !missing {
-            match layout.check(path)? {
-                Check::Usable(map) => {
+            match layout.check(path, resident)? {
+                Check::Usable(map, copy) => {
                     log::debug!("opened the {} {}: {} bytes mapped", layout.what, path.display(), map.len());
-                    return Ok(TableFile::Mapped(map));
+                    return Ok((TableFile::Mapped(map), copy));
                 }
                 Check::Stale(reason) => log::warn!(
                     "{} {}: {reason}; rebuilding it",
@@ -354,7 +387,7 @@ pub fn open_or_build(
         .map_err(|r| layout.error(path, r))?;
     drop(image);
     partial.commit().map_err(|r| layout.error(path, r))?;
-    layout.open(path)
+    layout.open_resident(path, resident)
 }
 
 /// The cache folder: `$TWISTY_CACHE_DIR`, else `$XDG_CACHE_HOME/twisty`, else
@@ -410,9 +443,11 @@ mod tests {
         TableFile::Owned(data.clone()).save(&path, &l).unwrap();
         let f = l.open(&path).unwrap();
         assert_eq!(l.section(f.bytes(), 1), b"abc");
-        // Released pages read back the file's bytes.
-        f.release(l.range(0).start..l.range(1).end);
-        assert_eq!(f.bytes(), &data[..]);
+        // A resident section holds the file's bytes, and is checked like the others.
+        let (g, copy) = l.open_resident(&path, Some(1)).unwrap();
+        assert_eq!(&copy.expect("memory for 3 bytes")[..], b"abc");
+        assert_eq!(g.bytes(), &data[..]);
+        drop((f, g));
         let refuse = |bytes: &[u8], layout: &Layout, needle: &str| {
             std::fs::write(&path, bytes).unwrap();
             let e = layout.open(&path).err().expect("refused");
@@ -424,6 +459,8 @@ mod tests {
         let mut damaged = data.clone();
         damaged[HEADER_LEN + 6] ^= 1;
         refuse(&damaged, &l, "the second table fails its checksum");
+        let e = l.open_resident(&path, Some(1)).err().expect("refused");
+        assert!(e.message().contains("the second table fails its checksum"), "{}", e.message());
         let mut foreign = data.clone();
         foreign[0] = b'X';
         refuse(&foreign, &l, "bad magic");

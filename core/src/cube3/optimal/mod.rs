@@ -29,7 +29,7 @@ mod table;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use memmap2::MmapMut;
+use memmap2::{Mmap, MmapMut};
 
 use crate::cube3::geometry::Perm;
 use crate::cube3::{Alg, Cube};
@@ -216,7 +216,7 @@ pub struct Solver {
     /// The distance lines copied into anonymous memory backed by huge pages where the system
     /// allows: the search reads them at random, and with 4 KiB pages nearly every read would
     /// also miss the TLB. `None` when the copy could not be made (the mapped file is used).
-    resident: Option<memmap2::Mmap>,
+    resident: Option<Mmap>,
     size: u8,
     base: u32,
     faces: [Perm; sym::MOVES],
@@ -333,8 +333,8 @@ impl Solver {
     pub fn open(path: &Path, size: u8) -> Result<Solver> {
         check_size(size)?;
         let layout = layout(size);
-        let file = layout.open(path)?;
-        Ok(Solver::assemble(file, layout, size))
+        let (file, resident) = layout.open_resident(path, Some(1))?;
+        Ok(Solver::assemble(file, resident, layout, size))
     }
 
     /// Opens the table file, or builds the table, saves it there (atomically) and maps it. A
@@ -348,10 +348,11 @@ impl Solver {
     ) -> Result<Solver> {
         check_size(size)?;
         let layout = layout(size);
-        let file = crate::tablefile::open_or_build(path, &layout, cancel, || {
-            Ok(Solver::build(size, progress, cancel)?.file)
-        })?;
-        Ok(Solver::assemble(file, layout, size))
+        let (file, resident) =
+            crate::tablefile::open_or_build_resident(path, &layout, Some(1), cancel, || {
+                Ok(Solver::build(size, progress, cancel)?.file)
+            })?;
+        Ok(Solver::assemble(file, resident, layout, size))
     }
 
     /// The default table file of size `h{size}`: [`cache_file`] in
@@ -365,8 +366,14 @@ impl Solver {
         self.file.save(path, &self.layout)
     }
 
-    fn assemble(file: TableFile, layout: Layout<'static>, size: u8) -> Solver {
-        let resident = file.resident_copy(layout.range(1));
+    /// The solver over an opened file, whose distance lines (section 1) are `resident` in
+    /// memory of their own when it could be had.
+    fn assemble(
+        file: TableFile,
+        resident: Option<Mmap>,
+        layout: Layout<'static>,
+        size: u8,
+    ) -> Solver {
         Solver {
             file,
             layout,
