@@ -16,7 +16,9 @@
 //! stages (all their class lookups asked for, then all their table bytes, then read), so the
 //! cache misses of the large table overlap; the last phase-1 move needs no table (only a child
 //! in G1 can end phase 1). Phase 2 is pruned by the exact distance
-//! of the corner and U/D-edge permutations together (`sym.rs` again, 2 bits per entry) and by
+//! of the corner and U/D-edge permutations together (`sym.rs` again, 4 bits per entry, so that a
+//! phase-2 start reads its distance in one lookup and is rejected at once when it does not fit
+//! the moves left; the few entries over 15 moves hold 15, a lower bound) and by
 //! three small tables that see the slice order: corners x slice order, U/D edges x slice order,
 //! U/D edges x U-corner places.
 //!
@@ -24,7 +26,7 @@
 //! in one fixed order, and a phase-1 sequence must end with a quarter turn of R, L, F or B (one
 //! ending in a G1 move is a shorter phase 1 followed by phase 2).
 //!
-//! The tables (130 MB: 70 MB phase-1 and 53 MB phase-2 distances) are built in about a minute
+//! The tables (183 MB: 70 MB phase-1 and 107 MB phase-2 distances) are built in about a minute
 //! on two cores, saved to a versioned, checksummed cache file ([`crate::tablefile`]) and
 //! memory-mapped afterwards; a [`Solver`] is `Send + Sync`
 //! and one serves any number of threads. Every solution is checked by applying it before it is
@@ -53,10 +55,10 @@ use coord::*;
 compile_error!("the 3x3x3 table file stores 16-bit entries little-endian, as they lie in memory");
 
 /// Name of the cache file inside the cache folder.
-pub const CACHE_FILE: &str = "cube3-twophase-v3.tbl";
+pub const CACHE_FILE: &str = "cube3-twophase-v4.tbl";
 /// The first bytes of a 3x3x3 table file.
 pub const MAGIC: &[u8; 8] = b"TWC3TWOP";
-const VERSION: u32 = 3;
+const VERSION: u32 = 4;
 
 /// Sections of the table file, in order: move tables (16-bit entries) then pruning tables.
 const SECTIONS: [(&str, usize); 10] = [
@@ -66,7 +68,7 @@ const SECTIONS: [(&str, usize); 10] = [
     ("corner permutation move", PERMS8 * 10 * 2),
     ("edge permutation move", PERMS8 * 10 * 2),
     ("phase-1 distance", sym::PHASE1_ENTRIES.div_ceil(4)),
-    ("phase-2 distance", sym::PHASE2_ENTRIES.div_ceil(4)),
+    ("phase-2 distance", sym::PHASE2_ENTRIES.div_ceil(2)),
     ("corner permutation pruning", PERMS8 * SLICE_ORDERS),
     ("edge permutation pruning", PERMS8 * SLICE_ORDERS),
     ("edge permutation corner set pruning", PERMS8 * CORNER_SETS),
@@ -135,6 +137,9 @@ pub struct Solver {
     file: TableFile,
     layout: Layout<'static>,
     slice_set: Vec<u16>,
+    /// Moves of the slice places (495 x 18, from the slice move table): phase 1 needs only
+    /// which places the slice edges take, and this table stays in the first-level cache.
+    set_move: Vec<u16>,
     /// Classes and rotated coordinates of the two large tables (computed on opening).
     sym1: sym::SymTable,
     sym2: sym::SymTable,
@@ -227,7 +232,7 @@ impl Solver {
         .ok_or_else(cancelled)?;
         layout
             .section_mut(&mut data, T::PhaseTwo as usize)
-            .copy_from_slice(&sym::pack_mod3(&dist));
+            .copy_from_slice(&sym::pack_nibbles(&dist));
         drop(dist);
         let prunes = [
             (T::CornerPrune, &corners, &orders, SLICE_ORDERS, 10, 0),
@@ -279,6 +284,7 @@ impl Solver {
         use std::mem::size_of_val;
         std::mem::size_of::<Solver>()
             + size_of_val(&self.slice_set[..])
+            + size_of_val(&self.set_move[..])
             + self.sym1.heap_bytes()
             + self.sym2.heap_bytes()
             + size_of_val(&self.order_move[..])
@@ -297,10 +303,19 @@ impl Solver {
         let sets = slice_sets();
         let moves = face_moves();
         let p2: Vec<Perm> = PHASE2_MOVES.iter().map(|&m| moves[m as usize]).collect();
+        let slices = {
+            let bytes = layout.section(file.bytes(), T::SliceMove as usize);
+            bytes
+                .chunks_exact(2)
+                .map(|w| u16::from_le_bytes([w[0], w[1]]))
+                .collect::<Vec<u16>>()
+        };
+        let set_move = slice_set_moves(&slices, &sets);
         Solver {
             file,
             layout,
             solved_set: sets[slice(&Perm::IDENTITY) as usize],
+            set_move,
             slice_set: sets,
             sym1: sym::phase1_table(),
             sym2: sym::phase2_table(),
@@ -358,7 +373,6 @@ impl Solver {
             t: Views {
                 twist_move: self.words(T::TwistMove),
                 flip_move: self.words(T::FlipMove),
-                slice_move: self.words(T::SliceMove),
                 corner_move: self.words(T::CornerMove),
                 edge_move: self.words(T::EdgeMove),
                 order_move: &self.order_move,
@@ -368,16 +382,19 @@ impl Solver {
                     sym: &self.sym1,
                     packed: self.bytes(T::PhaseOne),
                 },
-                phase_two: sym::Packed {
+                phase_two: sym::Nibbles {
                     sym: &self.sym2,
                     packed: self.bytes(T::PhaseTwo),
                 },
                 corner_prune: self.bytes(T::CornerPrune),
                 edge_prune: self.bytes(T::EdgePrune),
                 slice_set: &self.slice_set,
+                set_move: &self.set_move,
             },
             moves: &self.moves,
             start,
+            prefix: vec![start],
+            prefix_path: Vec::with_capacity(40),
             path: Vec::with_capacity(40),
             max: opts.max_length,
             stats: SearchStats::default(),
@@ -400,7 +417,7 @@ impl Solver {
         self.search(&opts, p).distance(P1 {
             twist: twist(&p),
             flip: flip(&p),
-            slice: slice(&p),
+            set: self.slice_set[slice(&p) as usize],
         })
     }
 
@@ -552,30 +569,34 @@ impl Frames {
 struct Views<'a> {
     twist_move: &'a [u16],
     flip_move: &'a [u16],
-    slice_move: &'a [u16],
     corner_move: &'a [u16],
     edge_move: &'a [u16],
     order_move: &'a [u16],
     corner_set_of: &'a [u8],
     edge_corner_set_prune: &'a [u8],
     phase_one: sym::Packed<'a>,
-    phase_two: sym::Packed<'a>,
+    phase_two: sym::Nibbles<'a>,
     corner_prune: &'a [u8],
     edge_prune: &'a [u8],
     slice_set: &'a [u16],
+    set_move: &'a [u16],
 }
 
 #[derive(Clone, Copy)]
 struct P1 {
     twist: u16,
     flip: u16,
-    slice: u16,
+    /// Which four places the slice edges take (0..495).
+    set: u16,
 }
 
 struct Search<'a> {
     t: Views<'a>,
     moves: &'a [Perm; MOVES],
     start: Perm,
+    /// `prefix[k]`: `start` with the first `k` moves of `prefix_path` applied.
+    prefix: Vec<Perm>,
+    prefix_path: Vec<u8>,
     path: Vec<u8>,
     max: u32,
     stats: SearchStats,
@@ -615,7 +636,7 @@ impl Search<'_> {
     /// Distance modulo 3 of a phase-1 node.
     #[inline(always)]
     fn residue(&self, n: P1) -> u32 {
-        let set = self.t.slice_set[n.slice as usize] as u32;
+        let set = n.set as u32;
         self.t
             .phase_one
             .residue(set * FLIPS as u32 + n.flip as u32, n.twist)
@@ -626,7 +647,7 @@ impl Search<'_> {
         P1 {
             twist: self.t.twist_move[n.twist as usize * MOVES + m],
             flip: self.t.flip_move[n.flip as usize * MOVES + m],
-            slice: self.t.slice_move[n.slice as usize * MOVES + m],
+            set: self.t.set_move[n.set as usize * MOVES + m],
         }
     }
 
@@ -634,15 +655,12 @@ impl Search<'_> {
     /// distance at a time.
     fn distance(&self, mut n: P1) -> u32 {
         let mut d = 0;
-        while !(n.twist == 0
-            && n.flip == 0
-            && self.t.slice_set[n.slice as usize] == self.solved_set)
-        {
+        while !(n.twist == 0 && n.flip == 0 && n.set == self.solved_set) {
             let r = self.residue(n);
             // All neighbours' lookups are asked for at once (they miss the cache), then read.
             let kids: [(P1, u32); MOVES] = std::array::from_fn(|m| {
                 let c = self.step(n, m);
-                let a = self.t.slice_set[c.slice as usize] as u32 * FLIPS as u32 + c.flip as u32;
+                let a = c.set as u32 * FLIPS as u32 + c.flip as u32;
                 self.t.phase_one.prefetch_class(a);
                 (c, a)
             });
@@ -687,7 +705,7 @@ impl Search<'_> {
                 let n = P1 {
                     twist: twist(p),
                     flip: flip(p),
-                    slice: slice(p),
+                    set: self.t.slice_set[slice(p) as usize],
                 };
                 (n, self.distance(n))
             })
@@ -699,6 +717,8 @@ impl Search<'_> {
                     continue;
                 }
                 self.start = variants[v].1;
+                self.prefix = vec![self.start];
+                self.prefix_path.clear();
                 self.path.clear();
                 self.current = v;
                 if self.phase1(root, depth, u8::MAX, d) {
@@ -730,7 +750,7 @@ impl Search<'_> {
             for m in 0..MOVES as u8 {
                 if may_follow(prev, m) {
                     let c = self.step(n, m as usize);
-                    if c.twist == 0 && c.flip == 0 && self.t.slice_set[c.slice as usize] == self.solved_set {
+                    if c.twist == 0 && c.flip == 0 && c.set == self.solved_set {
                         self.path.push(m);
                         if self.phase1(c, 0, m, 0) {
                             return true;
@@ -743,12 +763,20 @@ impl Search<'_> {
         }
         // The children's lookups miss the cache: each stage asks for what the next one reads
         // (classes, then table bytes) for every child before reading any.
-        let mut kids = [(P1 { twist: 0, flip: 0, slice: 0 }, 0u32, 0u8); MOVES];
+        let mut kids = [(
+            P1 {
+                twist: 0,
+                flip: 0,
+                set: 0,
+            },
+            0u32,
+            0u8,
+        ); MOVES];
         let mut k = 0;
         for m in 0..MOVES as u8 {
             if may_follow(prev, m) {
                 let c = self.step(n, m as usize);
-                let a = self.t.slice_set[c.slice as usize] as u32 * FLIPS as u32 + c.flip as u32;
+                let a = c.set as u32 * FLIPS as u32 + c.flip as u32;
                 self.t.phase_one.prefetch_class(a);
                 kids[k] = (c, a, m);
                 k += 1;
@@ -776,30 +804,49 @@ impl Search<'_> {
     /// Phase 2 from the end of the current phase-1 path, within what the bound leaves.
     fn phase2_start(&mut self) -> bool {
         self.stats.phase2_starts += 1;
-        let mut p = self.start;
-        for &m in &self.path {
-            p = p.then(&self.moves[m as usize]);
-        }
-        let (c, e, o) = (corner_perm(&p), edge8_perm(&p), slice_order(&p) as u16);
-        debug_assert_eq!(self.t.slice_set[slice(&p) as usize], self.solved_set);
         let Some(room) = self.max.checked_sub(self.path.len() as u32) else {
             return false;
         };
+        let p = self.path_perm();
+        let (c, e, o) = (corner_perm(&p), edge8_perm(&p), slice_order(&p) as u16);
+        debug_assert_eq!(self.t.slice_set[slice(&p) as usize], self.solved_set);
         let prev = self.path.last().copied().unwrap_or(u8::MAX);
+        // The small tables first (in cache), then the one lookup of the exact distance.
         let h = self.h2(c, e, o);
         if h > room {
             return false;
         }
-        let Some(d) = self.permutations_distance(c, e, room) else {
+        let d = self.t.phase_two.distance(c as u32, e);
+        if d > room {
             return false;
-        };
+        }
         let keep = self.path.len();
         for depth in h.max(d)..=room {
-            if self.phase2(c, e, o, depth, prev, d) {
+            if self.phase2(c, e, o, depth, prev) {
                 return self.stopped.is_some() || self.improved(keep);
             }
         }
         false
+    }
+
+    /// The start with the current path applied. Consecutive phase-2 starts share most of
+    /// their path, so the products of its prefixes are kept and only the changed end is
+    /// applied again.
+    fn path_perm(&mut self) -> Perm {
+        let same = self
+            .prefix_path
+            .iter()
+            .zip(&self.path)
+            .take_while(|(a, b)| a == b)
+            .count();
+        self.prefix_path.truncate(same);
+        self.prefix.truncate(same + 1);
+        for &m in &self.path[same..] {
+            let p = self.prefix[self.prefix.len() - 1].then(&self.moves[m as usize]);
+            self.prefix.push(p);
+            self.prefix_path.push(m);
+        }
+        self.prefix[self.path.len()]
     }
 
     /// Phase-1 and phase-2 nodes so far.
@@ -821,29 +868,6 @@ impl Search<'_> {
         self.work() >= self.until || len <= GOOD_ENOUGH
     }
 
-    /// Exact distance of the corner and U/D-edge permutations from solved with G1 moves, if at
-    /// most `max`: walk down, one move that lowers the residue's distance at a time.
-    fn permutations_distance(&self, mut c: u16, mut e: u16, max: u32) -> Option<u32> {
-        let mut d = 0;
-        while c != 0 || e != 0 {
-            if d == max {
-                return None;
-            }
-            let r = self.t.phase_two.residue(c as u32, e);
-            (c, e) = (0..PHASE2_MOVES.len())
-                .map(|k| {
-                    (
-                        self.t.corner_move[c as usize * 10 + k],
-                        self.t.edge_move[e as usize * 10 + k],
-                    )
-                })
-                .find(|&(c2, e2)| self.t.phase_two.residue(c2 as u32, e2) == (r + 2) % 3)
-                .expect("an unsolved position has a nearer neighbour");
-            d += 1;
-        }
-        Some(d)
-    }
-
     #[inline(always)]
     fn h2(&self, c: u16, e: u16, o: u16) -> u32 {
         let a = self.t.corner_prune[c as usize * SLICE_ORDERS + o as usize];
@@ -853,8 +877,8 @@ impl Search<'_> {
         a.max(b).max(d) as u32
     }
 
-    /// Phase-2 sequences of exactly `togo` more moves; `d` is the permutations' distance.
-    fn phase2(&mut self, c: u16, e: u16, o: u16, togo: u32, prev: u8, d: u32) -> bool {
+    /// Phase-2 sequences of exactly `togo` more moves.
+    fn phase2(&mut self, c: u16, e: u16, o: u16, togo: u32, prev: u8) -> bool {
         self.stats.phase2_nodes += 1;
         if self.stats.phase2_nodes & 4095 == 0 && self.stop() {
             return true;
@@ -874,12 +898,12 @@ impl Search<'_> {
                 self.t.edge_move[e as usize * 10 + k],
                 self.t.order_move[o as usize * 10 + k],
             );
-            let d2 = sym::child_distance(d, self.t.phase_two.residue(c2 as u32, e2));
+            let d2 = self.t.phase_two.distance(c2 as u32, e2);
             if d2 >= togo {
                 continue;
             }
             self.path.push(m);
-            if self.phase2(c2, e2, o2, togo - 1, m, d2) {
+            if self.phase2(c2, e2, o2, togo - 1, m) {
                 return true;
             }
             self.path.pop();
