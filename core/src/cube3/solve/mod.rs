@@ -143,6 +143,9 @@ pub struct Solver {
     /// Classes and rotated coordinates of the two large tables (computed on opening).
     sym1: sym::SymTable,
     sym2: sym::SymTable,
+    /// How phase 1 finds its classes without the 4 MB class table.
+    index1: sym::Phase1Index,
+    near: NearG1,
     /// Slice-order moves (24 x 10), small enough to compute on opening.
     order_move: Vec<u16>,
     /// Corner set (0..70) of each corner permutation.
@@ -287,6 +290,8 @@ impl Solver {
             + size_of_val(&self.set_move[..])
             + self.sym1.heap_bytes()
             + self.sym2.heap_bytes()
+            + self.index1.heap_bytes()
+            + self.near.heap_bytes()
             + size_of_val(&self.order_move[..])
             + size_of_val(&self.corner_set_of[..])
     }
@@ -303,21 +308,26 @@ impl Solver {
         let sets = slice_sets();
         let moves = face_moves();
         let p2: Vec<Perm> = PHASE2_MOVES.iter().map(|&m| moves[m as usize]).collect();
-        let slices = {
-            let bytes = layout.section(file.bytes(), T::SliceMove as usize);
+        let words = |t: T| -> Vec<u16> {
+            let bytes = layout.section(file.bytes(), t as usize);
             bytes
                 .chunks_exact(2)
                 .map(|w| u16::from_le_bytes([w[0], w[1]]))
-                .collect::<Vec<u16>>()
+                .collect()
         };
-        let set_move = slice_set_moves(&slices, &sets);
+        let set_move = slice_set_moves(&words(T::SliceMove), &sets);
+        let solved_set = sets[slice(&Perm::IDENTITY) as usize];
+        let near = NearG1::new(&words(T::TwistMove), &words(T::FlipMove), &set_move, solved_set);
+        let sym1 = sym::phase1_table();
         Solver {
+            near,
             file,
             layout,
-            solved_set: sets[slice(&Perm::IDENTITY) as usize],
+            solved_set,
             set_move,
             slice_set: sets,
-            sym1: sym::phase1_table(),
+            index1: sym::Phase1Index::new(&sym1),
+            sym1,
             sym2: sym::phase2_table(),
             order_move: slice_order_moves(&p2),
             corner_set_of: corner_sets_of_permutations(),
@@ -378,6 +388,8 @@ impl Solver {
                 order_move: &self.order_move,
                 corner_set_of: &self.corner_set_of,
                 edge_corner_set_prune: self.bytes(T::EdgeCornerSetPrune),
+                index1: &self.index1,
+                near: &self.near,
                 phase_one: sym::Packed {
                     sym: &self.sym1,
                     packed: self.bytes(T::PhaseOne),
@@ -574,6 +586,8 @@ struct Views<'a> {
     order_move: &'a [u16],
     corner_set_of: &'a [u8],
     edge_corner_set_prune: &'a [u8],
+    index1: &'a sym::Phase1Index,
+    near: &'a NearG1,
     phase_one: sym::Packed<'a>,
     phase_two: sym::Nibbles<'a>,
     corner_prune: &'a [u8],
@@ -636,10 +650,9 @@ impl Search<'_> {
     /// Distance modulo 3 of a phase-1 node.
     #[inline(always)]
     fn residue(&self, n: P1) -> u32 {
-        let set = n.set as u32;
-        self.t
-            .phase_one
-            .residue(set * FLIPS as u32 + n.flip as u32, n.twist)
+        let key = self.t.index1.key(n.set, n.flip);
+        let e = self.t.index1.entry(self.t.phase_one.sym, key, n.twist);
+        self.t.phase_one.residue_at(e)
     }
 
     #[inline(always)]
@@ -658,14 +671,14 @@ impl Search<'_> {
         while !(n.twist == 0 && n.flip == 0 && n.set == self.solved_set) {
             let r = self.residue(n);
             // All neighbours' lookups are asked for at once (they miss the cache), then read.
-            let kids: [(P1, u32); MOVES] = std::array::from_fn(|m| {
+            let kids: [(P1, (u32, u8)); MOVES] = std::array::from_fn(|m| {
                 let c = self.step(n, m);
-                let a = c.set as u32 * FLIPS as u32 + c.flip as u32;
-                self.t.phase_one.prefetch_class(a);
-                (c, a)
+                let key = self.t.index1.key(c.set, c.flip);
+                self.t.index1.prefetch(key);
+                (c, key)
             });
-            let entries = kids.map(|(c, a)| {
-                let e = self.t.phase_one.sym.entry(a, c.twist);
+            let entries = kids.map(|(c, key)| {
+                let e = self.t.index1.entry(self.t.phase_one.sym, key, c.twist);
                 self.t.phase_one.prefetch_entry(e);
                 e
             });
@@ -761,6 +774,28 @@ impl Search<'_> {
             }
             return false;
         }
+        if togo <= NEAR + 1 {
+            // Every child that can go on is within NEAR moves of G1: its distance is in the
+            // small table, or it is pruned.
+            for m in 0..MOVES as u8 {
+                if !may_follow(prev, m) {
+                    continue;
+                }
+                let c = self.step(n, m as usize);
+                let Some(cd) = self.t.near.distance(c.twist, c.flip, c.set) else {
+                    continue;
+                };
+                if cd >= togo {
+                    continue;
+                }
+                self.path.push(m);
+                if self.phase1(c, togo - 1, m, cd) {
+                    return true;
+                }
+                self.path.pop();
+            }
+            return false;
+        }
         // The children's lookups miss the cache: each stage asks for what the next one reads
         // (classes, then table bytes) for every child before reading any.
         let mut kids = [(
@@ -769,22 +804,22 @@ impl Search<'_> {
                 flip: 0,
                 set: 0,
             },
-            0u32,
+            (0u32, 0u8),
             0u8,
         ); MOVES];
         let mut k = 0;
         for m in 0..MOVES as u8 {
             if may_follow(prev, m) {
                 let c = self.step(n, m as usize);
-                let a = c.set as u32 * FLIPS as u32 + c.flip as u32;
-                self.t.phase_one.prefetch_class(a);
-                kids[k] = (c, a, m);
+                let key = self.t.index1.key(c.set, c.flip);
+                self.t.index1.prefetch(key);
+                kids[k] = (c, key, m);
                 k += 1;
             }
         }
         let mut entries = [0usize; MOVES];
-        for (e, &(c, a, _)) in entries.iter_mut().zip(&kids[..k]) {
-            *e = self.t.phase_one.sym.entry(a, c.twist);
+        for (e, &(c, key, _)) in entries.iter_mut().zip(&kids[..k]) {
+            *e = self.t.index1.entry(self.t.phase_one.sym, key, c.twist);
             self.t.phase_one.prefetch_entry(*e);
         }
         for (&e, &(child, _, m)) in entries.iter().zip(&kids[..k]) {
