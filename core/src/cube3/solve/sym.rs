@@ -421,8 +421,19 @@ impl Nibbles<'_> {
     /// Distance of a position (15: at least 15).
     #[inline(always)]
     pub fn distance(&self, a: u32, b: u16) -> u32 {
-        let e = self.sym.entry(a, b);
+        self.distance_at(self.sym.entry(a, b))
+    }
+
+    /// Distance of an entry.
+    #[inline(always)]
+    pub fn distance_at(&self, e: usize) -> u32 {
         ((self.packed[e >> 1] >> (4 * (e & 1))) & 15) as u32
+    }
+
+    /// Asks for entry `e`'s byte in cache ahead of [`Nibbles::distance_at`].
+    #[inline(always)]
+    pub fn prefetch(&self, e: usize) {
+        crate::tablefile::prefetch(self.packed, e >> 1);
     }
 }
 
