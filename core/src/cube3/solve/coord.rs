@@ -336,7 +336,14 @@ pub struct NearG1 {
     keys: Vec<u32>,
     dist: Vec<u8>,
     shift: u32,
+    /// One bit per hashed key, set for every position within `NEAR + 1` moves (87,000
+    /// positions in 2 M bits, 256 KB): a clear bit shows a position farther away without a
+    /// lookup in the large table; a set bit may be another position's (about 4 %).
+    outer: Vec<u64>,
 }
+
+/// Bits of [`NearG1::outer`]'s hash.
+const OUTER_BITS: u32 = 21;
 
 /// Moves from G1 that [`NearG1`] covers.
 pub const NEAR: u32 = 4;
@@ -357,7 +364,7 @@ impl NearG1 {
         let mut levels = vec![vec![(0u16, 0u16, solved_set)]];
         let mut seen = std::collections::HashSet::new();
         seen.insert(NearG1::key(0, 0, solved_set));
-        for _ in 0..NEAR {
+        for _ in 0..=NEAR {
             let mut next = Vec::new();
             for &(t, f, s) in levels.last().expect("a level") {
                 for m in 0..MOVES {
@@ -373,12 +380,20 @@ impl NearG1 {
             }
             levels.push(next);
         }
+        let mut outer = vec![0u64; 1 << (OUTER_BITS - 6)];
+        for &key in &seen {
+            let b = NearG1::outer_bit(key);
+            outer[b >> 6] |= 1 << (b & 63);
+        }
+        let outer_level = levels.pop().expect("NEAR + 1 levels");
+        let inner = seen.len() - outer_level.len();
         // At most a quarter full: probes stay short.
-        let bits = (seen.len() * 4).next_power_of_two().trailing_zeros();
+        let bits = (inner * 4).next_power_of_two().trailing_zeros();
         let mut near = NearG1 {
             keys: vec![u32::MAX; 1 << bits],
             dist: vec![0; 1 << bits],
             shift: 32 - bits,
+            outer,
         };
         for (d, level) in levels.iter().enumerate() {
             for &(t, f, s) in level {
@@ -392,6 +407,19 @@ impl NearG1 {
             }
         }
         near
+    }
+
+    #[inline(always)]
+    fn outer_bit(key: u32) -> usize {
+        (key.wrapping_mul(0x85EB_CA6B) >> (32 - OUTER_BITS)) as usize
+    }
+
+    /// False when the position is more than `NEAR + 1` moves from G1; true when it may be
+    /// within.
+    #[inline(always)]
+    pub fn maybe_within_next(&self, twist: u16, flip: u16, set: u16) -> bool {
+        let b = NearG1::outer_bit(NearG1::key(twist, flip, set));
+        self.outer[b >> 6] & 1 << (b & 63) != 0
     }
 
     /// The distance from G1 when it is at most [`NEAR`], else `None`.
@@ -412,7 +440,7 @@ impl NearG1 {
     }
 
     pub fn heap_bytes(&self) -> usize {
-        self.keys.len() * 5
+        self.keys.len() * 5 + self.outer.len() * 8
     }
 }
 
@@ -491,6 +519,22 @@ mod tests {
         assert!(per_level.iter().all(|&n| n > 0));
         // A position far from G1 is not found: a superflip-like flip with everything else home.
         assert_eq!(near.distance(0, 0x7ff, solved), None);
+        // Every position within NEAR + 1 moves passes the outer filter, and most others fail it.
+        let mut outer = 0;
+        let mut passed = 0;
+        for &(t, f, s, d) in &entries {
+            if d == NEAR {
+                for m in 0..MOVES {
+                    let i = |x: u16| x as usize * MOVES + m;
+                    assert!(near.maybe_within_next(twists[i(t)], flips[i(f)], sets[i(s)]));
+                }
+            }
+        }
+        for t in 0..TWISTS as u16 {
+            outer += 1;
+            passed += near.maybe_within_next(t, 0x5a5, 17) as usize;
+        }
+        assert!(passed * 10 < outer, "{passed} of {outer} far positions pass the filter");
         eprintln!("near G1: {per_level:?} positions, {} bytes", near.heap_bytes());
     }
 

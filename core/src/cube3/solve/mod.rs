@@ -823,6 +823,10 @@ impl Search<'_> {
         for m in 0..MOVES as u8 {
             if may_follow(prev, m) {
                 let c = self.step(n, m as usize);
+                if togo == NEAR + 2 && !self.t.near.maybe_within_next(c.twist, c.flip, c.set) {
+                    // Farther than NEAR + 1 moves: cannot end phase 1 in time.
+                    continue;
+                }
                 let key = self.t.index1.key(c.set, c.flip);
                 self.t.index1.prefetch(key);
                 kids[k] = (c, key, m);
