@@ -12,15 +12,22 @@
 //! Phase 1 is pruned by its exact distance (`sym.rs`: every phase-1 position, reduced by the
 //! eight rotations that keep the U/D axis, 2 bits per entry), so it wastes almost no nodes; each
 //! phase-1 depth is tried in six directions (the cube seen along each axis, and its inverse),
-//! which finds a solution within the bound much sooner. A node's children are looked up in
-//! stages (all their class lookups asked for, then all their table bytes, then read), so the
-//! cache misses of the large table overlap; the last phase-1 move needs no table (only a child
-//! in G1 can end phase 1). Phase 2 is pruned by the exact distance
-//! of the corner and U/D-edge permutations together (`sym.rs` again, 4 bits per entry, so that a
-//! phase-2 start reads its distance in one lookup and is rejected at once when it does not fit
-//! the moves left; the few entries over 15 moves hold 15, a lower bound) and by
-//! three small tables that see the slice order: corners x slice order, U/D edges x slice order,
-//! U/D edges x U-corner places.
+//! which finds a solution within the bound much sooner. The large table's lookups miss the
+//! cache, so they are avoided where a small table in cache answers: a child's class comes from
+//! its slice places' class and a rotated flip (`sym::Phase1Index`, 0.6 MB, instead of a 4 MB
+//! class table); in the last five levels every child that can go on is within four moves of
+//! G1, whose 7,803 positions are in a small hash table with their distances, and five levels
+//! before the end a bit filter of the positions within five moves drops most children without
+//! a lookup (`coord::NearG1`); the last move needs no table at all (only a child in G1 can end
+//! phase 1). Elsewhere a node's children are looked up in stages (all their classes, then all
+//! their table bytes asked for, then read), so the misses overlap.
+//!
+//! Phase 2 is pruned by the exact distance of the corner and U/D-edge permutations together
+//! (`sym.rs` again, 4 bits per entry, so that a phase-2 start reads its distance in one lookup
+//! and is rejected at once when it does not fit the moves left; the few entries over 15 moves
+//! hold 15, a lower bound) and by three small tables that see the slice order: corners x slice
+//! order, U/D edges x slice order, U/D edges x U-corner places. A start is first checked
+//! against the corners' own distance (a 40 KB table), which rejects most starts at 20 moves.
 //!
 //! Redundant work is skipped the usual way: no two consecutive moves of one face, opposite faces
 //! in one fixed order, and a phase-1 sequence must end with a quarter turn of R, L, F or B (one
@@ -680,7 +687,11 @@ impl Search<'_> {
     /// distance at a time.
     fn distance(&self, mut n: P1) -> u32 {
         let mut d = 0;
-        while !(n.twist == 0 && n.flip == 0 && n.set == self.solved_set) {
+        loop {
+            // The last steps are read from the small table of the positions near G1.
+            if let Some(near) = self.t.near.distance(n.twist, n.flip, n.set) {
+                return d + near;
+            }
             let r = self.residue(n);
             // All neighbours' lookups are asked for at once (they miss the cache), then read.
             let kids: [(P1, (u32, u8)); MOVES] = std::array::from_fn(|m| {
@@ -700,7 +711,6 @@ impl Search<'_> {
                 .expect("a position outside G1 has a nearer neighbour");
             d += 1;
         }
-        d
     }
 
     fn stop(&mut self) -> bool {
@@ -948,17 +958,24 @@ impl Search<'_> {
         if self.h2(c, e, o) > togo {
             return false;
         }
+        // The children's bytes of the large table are all asked for before any is read.
+        let mut kids = [(0u16, 0u16, 0u16, 0usize, 0u8); 10];
+        let mut n = 0;
         for (k, &m) in PHASE2_MOVES.iter().enumerate() {
             if !may_follow(prev, m) {
                 continue;
             }
-            let (c2, e2, o2) = (
+            let (c2, e2) = (
                 self.t.corner_move[c as usize * 10 + k],
                 self.t.edge_move[e as usize * 10 + k],
-                self.t.order_move[o as usize * 10 + k],
             );
-            let d2 = self.t.phase_two.distance(c2 as u32, e2);
-            if d2 >= togo {
+            let entry = self.t.phase_two.sym.entry(c2 as u32, e2);
+            self.t.phase_two.prefetch(entry);
+            kids[n] = (c2, e2, self.t.order_move[o as usize * 10 + k], entry, m);
+            n += 1;
+        }
+        for &(c2, e2, o2, entry, m) in &kids[..n] {
+            if self.t.phase_two.distance_at(entry) >= togo {
                 continue;
             }
             self.path.push(m);

@@ -418,12 +418,6 @@ pub struct Nibbles<'a> {
 }
 
 impl Nibbles<'_> {
-    /// Distance of a position (15: at least 15).
-    #[inline(always)]
-    pub fn distance(&self, a: u32, b: u16) -> u32 {
-        self.distance_at(self.sym.entry(a, b))
-    }
-
     /// Distance of an entry.
     #[inline(always)]
     pub fn distance_at(&self, e: usize) -> u32 {
