@@ -53,7 +53,7 @@ public sealed class Cube3Solver : IDisposable
     /// The table file used when <see cref="Open"/> is given no path: <c>$TWISTY_CACHE_DIR</c>,
     /// else <c>$XDG_CACHE_HOME/twisty</c>, else <c>$HOME/.cache/twisty</c>, else the system
     /// temporary folder, then the file name of the current table format
-    /// (for example <c>cube3-twophase-v3.tbl</c>). Read from the environment on each call.
+    /// (for example <c>cube3-twophase-v4.tbl</c>). Read from the environment on each call.
     /// </summary>
     public static string DefaultTableFile => NativeCall.Unwrap(Interop.twisty_cube3_solver_default_path());
 

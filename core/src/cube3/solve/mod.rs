@@ -12,19 +12,28 @@
 //! Phase 1 is pruned by its exact distance (`sym.rs`: every phase-1 position, reduced by the
 //! eight rotations that keep the U/D axis, 2 bits per entry), so it wastes almost no nodes; each
 //! phase-1 depth is tried in six directions (the cube seen along each axis, and its inverse),
-//! which finds a solution within the bound much sooner. A node's children are looked up in
-//! stages (all their class lookups asked for, then all their table bytes, then read), so the
-//! cache misses of the large table overlap; the last phase-1 move needs no table (only a child
-//! in G1 can end phase 1). Phase 2 is pruned by the exact distance
-//! of the corner and U/D-edge permutations together (`sym.rs` again, 2 bits per entry) and by
-//! three small tables that see the slice order: corners x slice order, U/D edges x slice order,
-//! U/D edges x U-corner places.
+//! which finds a solution within the bound much sooner. The large table's lookups miss the
+//! cache, so they are avoided where a small table in cache answers: a child's class comes from
+//! its slice places' class and a rotated flip (`sym::Phase1Index`, 0.6 MB, instead of a 4 MB
+//! class table); in the last five levels every child that can go on is within four moves of
+//! G1, whose 7,803 positions are in a small hash table with their distances, and five levels
+//! before the end a bit filter of the positions within five moves drops most children without
+//! a lookup (`coord::NearG1`); the last move needs no table at all (only a child in G1 can end
+//! phase 1). Elsewhere a node's children are looked up in stages (all their classes, then all
+//! their table bytes asked for, then read), so the misses overlap.
+//!
+//! Phase 2 is pruned by the exact distance of the corner and U/D-edge permutations together
+//! (`sym.rs` again, 4 bits per entry, so that a phase-2 start reads its distance in one lookup
+//! and is rejected at once when it does not fit the moves left; the few entries over 15 moves
+//! hold 15, a lower bound) and by three small tables that see the slice order: corners x slice
+//! order, U/D edges x slice order, U/D edges x U-corner places. A start is first checked
+//! against the corners' own distance (a 40 KB table), which rejects most starts at 20 moves.
 //!
 //! Redundant work is skipped the usual way: no two consecutive moves of one face, opposite faces
 //! in one fixed order, and a phase-1 sequence must end with a quarter turn of R, L, F or B (one
 //! ending in a G1 move is a shorter phase 1 followed by phase 2).
 //!
-//! The tables (130 MB: 70 MB phase-1 and 53 MB phase-2 distances) are built in about a minute
+//! The tables (183 MB: 70 MB phase-1 and 107 MB phase-2 distances) are built in about a minute
 //! on two cores, saved to a versioned, checksummed cache file ([`crate::tablefile`]) and
 //! memory-mapped afterwards; a [`Solver`] is `Send + Sync`
 //! and one serves any number of threads. Every solution is checked by applying it before it is
@@ -53,10 +62,10 @@ use coord::*;
 compile_error!("the 3x3x3 table file stores 16-bit entries little-endian, as they lie in memory");
 
 /// Name of the cache file inside the cache folder.
-pub const CACHE_FILE: &str = "cube3-twophase-v3.tbl";
+pub const CACHE_FILE: &str = "cube3-twophase-v4.tbl";
 /// The first bytes of a 3x3x3 table file.
 pub const MAGIC: &[u8; 8] = b"TWC3TWOP";
-const VERSION: u32 = 3;
+const VERSION: u32 = 4;
 
 /// Sections of the table file, in order: move tables (16-bit entries) then pruning tables.
 const SECTIONS: [(&str, usize); 10] = [
@@ -66,7 +75,7 @@ const SECTIONS: [(&str, usize); 10] = [
     ("corner permutation move", PERMS8 * 10 * 2),
     ("edge permutation move", PERMS8 * 10 * 2),
     ("phase-1 distance", sym::PHASE1_ENTRIES.div_ceil(4)),
-    ("phase-2 distance", sym::PHASE2_ENTRIES.div_ceil(4)),
+    ("phase-2 distance", sym::PHASE2_ENTRIES.div_ceil(2)),
     ("corner permutation pruning", PERMS8 * SLICE_ORDERS),
     ("edge permutation pruning", PERMS8 * SLICE_ORDERS),
     ("edge permutation corner set pruning", PERMS8 * CORNER_SETS),
@@ -135,13 +144,22 @@ pub struct Solver {
     file: TableFile,
     layout: Layout<'static>,
     slice_set: Vec<u16>,
+    /// Moves of the slice places (495 x 18, from the slice move table): phase 1 needs only
+    /// which places the slice edges take, and this table stays in the first-level cache.
+    set_move: Vec<u16>,
     /// Classes and rotated coordinates of the two large tables (computed on opening).
     sym1: sym::SymTable,
     sym2: sym::SymTable,
+    /// How phase 1 finds its classes without the 4 MB class table.
+    index1: sym::Phase1Index,
+    near: NearG1,
     /// Slice-order moves (24 x 10), small enough to compute on opening.
     order_move: Vec<u16>,
     /// Corner set (0..70) of each corner permutation.
     corner_set_of: Vec<u8>,
+    /// Phase-2 distance of each corner permutation alone (the corner pruning table's least
+    /// entry over the slice orders).
+    corner_distance: Vec<u8>,
     frames: Frames,
     solved_set: u16,
     moves: [Perm; MOVES],
@@ -227,7 +245,7 @@ impl Solver {
         .ok_or_else(cancelled)?;
         layout
             .section_mut(&mut data, T::PhaseTwo as usize)
-            .copy_from_slice(&sym::pack_mod3(&dist));
+            .copy_from_slice(&sym::pack_nibbles(&dist));
         drop(dist);
         let prunes = [
             (T::CornerPrune, &corners, &orders, SLICE_ORDERS, 10, 0),
@@ -279,10 +297,14 @@ impl Solver {
         use std::mem::size_of_val;
         std::mem::size_of::<Solver>()
             + size_of_val(&self.slice_set[..])
+            + size_of_val(&self.set_move[..])
             + self.sym1.heap_bytes()
             + self.sym2.heap_bytes()
+            + self.index1.heap_bytes()
+            + self.near.heap_bytes()
             + size_of_val(&self.order_move[..])
             + size_of_val(&self.corner_set_of[..])
+            + size_of_val(&self.corner_distance[..])
     }
 
     /// Maps a table file written by [`Solver::save`]. A missing, damaged, stale or foreign file
@@ -297,15 +319,35 @@ impl Solver {
         let sets = slice_sets();
         let moves = face_moves();
         let p2: Vec<Perm> = PHASE2_MOVES.iter().map(|&m| moves[m as usize]).collect();
+        let words = |t: T| -> Vec<u16> {
+            let bytes = layout.section(file.bytes(), t as usize);
+            bytes
+                .chunks_exact(2)
+                .map(|w| u16::from_le_bytes([w[0], w[1]]))
+                .collect()
+        };
+        let set_move = slice_set_moves(&words(T::SliceMove), &sets);
+        let solved_set = sets[slice(&Perm::IDENTITY) as usize];
+        let near = NearG1::new(&words(T::TwistMove), &words(T::FlipMove), &set_move, solved_set);
+        let sym1 = sym::phase1_table();
+        let corner_distance = layout
+            .section(file.bytes(), T::CornerPrune as usize)
+            .chunks_exact(SLICE_ORDERS)
+            .map(|row| *row.iter().min().expect("24 slice orders"))
+            .collect();
         Solver {
+            near,
             file,
             layout,
-            solved_set: sets[slice(&Perm::IDENTITY) as usize],
+            solved_set,
+            set_move,
             slice_set: sets,
-            sym1: sym::phase1_table(),
+            index1: sym::Phase1Index::new(&sym1),
+            sym1,
             sym2: sym::phase2_table(),
             order_move: slice_order_moves(&p2),
             corner_set_of: corner_sets_of_permutations(),
+            corner_distance,
             frames: Frames::new(),
             moves,
         }
@@ -358,26 +400,31 @@ impl Solver {
             t: Views {
                 twist_move: self.words(T::TwistMove),
                 flip_move: self.words(T::FlipMove),
-                slice_move: self.words(T::SliceMove),
                 corner_move: self.words(T::CornerMove),
                 edge_move: self.words(T::EdgeMove),
                 order_move: &self.order_move,
                 corner_set_of: &self.corner_set_of,
+                corner_distance: &self.corner_distance,
                 edge_corner_set_prune: self.bytes(T::EdgeCornerSetPrune),
+                index1: &self.index1,
+                near: &self.near,
                 phase_one: sym::Packed {
                     sym: &self.sym1,
                     packed: self.bytes(T::PhaseOne),
                 },
-                phase_two: sym::Packed {
+                phase_two: sym::Nibbles {
                     sym: &self.sym2,
                     packed: self.bytes(T::PhaseTwo),
                 },
                 corner_prune: self.bytes(T::CornerPrune),
                 edge_prune: self.bytes(T::EdgePrune),
                 slice_set: &self.slice_set,
+                set_move: &self.set_move,
             },
             moves: &self.moves,
             start,
+            prefix: vec![start],
+            prefix_path: Vec::with_capacity(40),
             path: Vec::with_capacity(40),
             max: opts.max_length,
             stats: SearchStats::default(),
@@ -400,7 +447,7 @@ impl Solver {
         self.search(&opts, p).distance(P1 {
             twist: twist(&p),
             flip: flip(&p),
-            slice: slice(&p),
+            set: self.slice_set[slice(&p) as usize],
         })
     }
 
@@ -552,30 +599,37 @@ impl Frames {
 struct Views<'a> {
     twist_move: &'a [u16],
     flip_move: &'a [u16],
-    slice_move: &'a [u16],
     corner_move: &'a [u16],
     edge_move: &'a [u16],
     order_move: &'a [u16],
     corner_set_of: &'a [u8],
+    corner_distance: &'a [u8],
     edge_corner_set_prune: &'a [u8],
+    index1: &'a sym::Phase1Index,
+    near: &'a NearG1,
     phase_one: sym::Packed<'a>,
-    phase_two: sym::Packed<'a>,
+    phase_two: sym::Nibbles<'a>,
     corner_prune: &'a [u8],
     edge_prune: &'a [u8],
     slice_set: &'a [u16],
+    set_move: &'a [u16],
 }
 
 #[derive(Clone, Copy)]
 struct P1 {
     twist: u16,
     flip: u16,
-    slice: u16,
+    /// Which four places the slice edges take (0..495).
+    set: u16,
 }
 
 struct Search<'a> {
     t: Views<'a>,
     moves: &'a [Perm; MOVES],
     start: Perm,
+    /// `prefix[k]`: `start` with the first `k` moves of `prefix_path` applied.
+    prefix: Vec<Perm>,
+    prefix_path: Vec<u8>,
     path: Vec<u8>,
     max: u32,
     stats: SearchStats,
@@ -615,10 +669,9 @@ impl Search<'_> {
     /// Distance modulo 3 of a phase-1 node.
     #[inline(always)]
     fn residue(&self, n: P1) -> u32 {
-        let set = self.t.slice_set[n.slice as usize] as u32;
-        self.t
-            .phase_one
-            .residue(set * FLIPS as u32 + n.flip as u32, n.twist)
+        let key = self.t.index1.key(n.set, n.flip);
+        let e = self.t.index1.entry(self.t.phase_one.sym, key, n.twist);
+        self.t.phase_one.residue_at(e)
     }
 
     #[inline(always)]
@@ -626,7 +679,7 @@ impl Search<'_> {
         P1 {
             twist: self.t.twist_move[n.twist as usize * MOVES + m],
             flip: self.t.flip_move[n.flip as usize * MOVES + m],
-            slice: self.t.slice_move[n.slice as usize * MOVES + m],
+            set: self.t.set_move[n.set as usize * MOVES + m],
         }
     }
 
@@ -634,20 +687,21 @@ impl Search<'_> {
     /// distance at a time.
     fn distance(&self, mut n: P1) -> u32 {
         let mut d = 0;
-        while !(n.twist == 0
-            && n.flip == 0
-            && self.t.slice_set[n.slice as usize] == self.solved_set)
-        {
+        loop {
+            // The last steps are read from the small table of the positions near G1.
+            if let Some(near) = self.t.near.distance(n.twist, n.flip, n.set) {
+                return d + near;
+            }
             let r = self.residue(n);
             // All neighbours' lookups are asked for at once (they miss the cache), then read.
-            let kids: [(P1, u32); MOVES] = std::array::from_fn(|m| {
+            let kids: [(P1, (u32, u8)); MOVES] = std::array::from_fn(|m| {
                 let c = self.step(n, m);
-                let a = self.t.slice_set[c.slice as usize] as u32 * FLIPS as u32 + c.flip as u32;
-                self.t.phase_one.prefetch_class(a);
-                (c, a)
+                let key = self.t.index1.key(c.set, c.flip);
+                self.t.index1.prefetch(key);
+                (c, key)
             });
-            let entries = kids.map(|(c, a)| {
-                let e = self.t.phase_one.sym.entry(a, c.twist);
+            let entries = kids.map(|(c, key)| {
+                let e = self.t.index1.entry(self.t.phase_one.sym, key, c.twist);
                 self.t.phase_one.prefetch_entry(e);
                 e
             });
@@ -657,7 +711,6 @@ impl Search<'_> {
                 .expect("a position outside G1 has a nearer neighbour");
             d += 1;
         }
-        d
     }
 
     fn stop(&mut self) -> bool {
@@ -687,7 +740,7 @@ impl Search<'_> {
                 let n = P1 {
                     twist: twist(p),
                     flip: flip(p),
-                    slice: slice(p),
+                    set: self.t.slice_set[slice(p) as usize],
                 };
                 (n, self.distance(n))
             })
@@ -699,6 +752,8 @@ impl Search<'_> {
                     continue;
                 }
                 self.start = variants[v].1;
+                self.prefix = vec![self.start];
+                self.prefix_path.clear();
                 self.path.clear();
                 self.current = v;
                 if self.phase1(root, depth, u8::MAX, d) {
@@ -730,7 +785,7 @@ impl Search<'_> {
             for m in 0..MOVES as u8 {
                 if may_follow(prev, m) {
                     let c = self.step(n, m as usize);
-                    if c.twist == 0 && c.flip == 0 && self.t.slice_set[c.slice as usize] == self.solved_set {
+                    if c.twist == 0 && c.flip == 0 && c.set == self.solved_set {
                         self.path.push(m);
                         if self.phase1(c, 0, m, 0) {
                             return true;
@@ -741,22 +796,56 @@ impl Search<'_> {
             }
             return false;
         }
+        if togo <= NEAR + 1 {
+            // Every child that can go on is within NEAR moves of G1: its distance is in the
+            // small table, or it is pruned.
+            for m in 0..MOVES as u8 {
+                if !may_follow(prev, m) {
+                    continue;
+                }
+                let c = self.step(n, m as usize);
+                let Some(cd) = self.t.near.distance(c.twist, c.flip, c.set) else {
+                    continue;
+                };
+                if cd >= togo {
+                    continue;
+                }
+                self.path.push(m);
+                if self.phase1(c, togo - 1, m, cd) {
+                    return true;
+                }
+                self.path.pop();
+            }
+            return false;
+        }
         // The children's lookups miss the cache: each stage asks for what the next one reads
         // (classes, then table bytes) for every child before reading any.
-        let mut kids = [(P1 { twist: 0, flip: 0, slice: 0 }, 0u32, 0u8); MOVES];
+        let mut kids = [(
+            P1 {
+                twist: 0,
+                flip: 0,
+                set: 0,
+            },
+            (0u32, 0u8),
+            0u8,
+        ); MOVES];
         let mut k = 0;
         for m in 0..MOVES as u8 {
             if may_follow(prev, m) {
                 let c = self.step(n, m as usize);
-                let a = self.t.slice_set[c.slice as usize] as u32 * FLIPS as u32 + c.flip as u32;
-                self.t.phase_one.prefetch_class(a);
-                kids[k] = (c, a, m);
+                if togo == NEAR + 2 && !self.t.near.maybe_within_next(c.twist, c.flip, c.set) {
+                    // Farther than NEAR + 1 moves: cannot end phase 1 in time.
+                    continue;
+                }
+                let key = self.t.index1.key(c.set, c.flip);
+                self.t.index1.prefetch(key);
+                kids[k] = (c, key, m);
                 k += 1;
             }
         }
         let mut entries = [0usize; MOVES];
-        for (e, &(c, a, _)) in entries.iter_mut().zip(&kids[..k]) {
-            *e = self.t.phase_one.sym.entry(a, c.twist);
+        for (e, &(c, key, _)) in entries.iter_mut().zip(&kids[..k]) {
+            *e = self.t.index1.entry(self.t.phase_one.sym, key, c.twist);
             self.t.phase_one.prefetch_entry(*e);
         }
         for (&e, &(child, _, m)) in entries.iter().zip(&kids[..k]) {
@@ -776,30 +865,57 @@ impl Search<'_> {
     /// Phase 2 from the end of the current phase-1 path, within what the bound leaves.
     fn phase2_start(&mut self) -> bool {
         self.stats.phase2_starts += 1;
-        let mut p = self.start;
-        for &m in &self.path {
-            p = p.then(&self.moves[m as usize]);
-        }
-        let (c, e, o) = (corner_perm(&p), edge8_perm(&p), slice_order(&p) as u16);
-        debug_assert_eq!(self.t.slice_set[slice(&p) as usize], self.solved_set);
         let Some(room) = self.max.checked_sub(self.path.len() as u32) else {
             return false;
         };
+        let p = self.path_perm();
+        // The corners alone reject over half the starts at 20 moves, from a table in cache.
+        let c = corner_perm(&p);
+        if self.t.corner_distance[c as usize] as u32 > room {
+            return false;
+        }
+        let (e, o) = (edge8_perm(&p), slice_order(&p) as u16);
+        debug_assert_eq!(self.t.slice_set[slice(&p) as usize], self.solved_set);
         let prev = self.path.last().copied().unwrap_or(u8::MAX);
+        // The large table's byte is asked for first, so that its miss overlaps those of the
+        // three smaller tables.
+        let entry = self.t.phase_two.sym.entry(c as u32, e);
+        self.t.phase_two.prefetch(entry);
         let h = self.h2(c, e, o);
         if h > room {
             return false;
         }
-        let Some(d) = self.permutations_distance(c, e, room) else {
+        let d = self.t.phase_two.distance_at(entry);
+        if d > room {
             return false;
-        };
+        }
         let keep = self.path.len();
         for depth in h.max(d)..=room {
-            if self.phase2(c, e, o, depth, prev, d) {
+            if self.phase2(c, e, o, depth, prev) {
                 return self.stopped.is_some() || self.improved(keep);
             }
         }
         false
+    }
+
+    /// The start with the current path applied. Consecutive phase-2 starts share most of
+    /// their path, so the products of its prefixes are kept and only the changed end is
+    /// applied again.
+    fn path_perm(&mut self) -> Perm {
+        let same = self
+            .prefix_path
+            .iter()
+            .zip(&self.path)
+            .take_while(|(a, b)| a == b)
+            .count();
+        self.prefix_path.truncate(same);
+        self.prefix.truncate(same + 1);
+        for &m in &self.path[same..] {
+            let p = self.prefix[self.prefix.len() - 1].then(&self.moves[m as usize]);
+            self.prefix.push(p);
+            self.prefix_path.push(m);
+        }
+        self.prefix[self.path.len()]
     }
 
     /// Phase-1 and phase-2 nodes so far.
@@ -821,29 +937,6 @@ impl Search<'_> {
         self.work() >= self.until || len <= GOOD_ENOUGH
     }
 
-    /// Exact distance of the corner and U/D-edge permutations from solved with G1 moves, if at
-    /// most `max`: walk down, one move that lowers the residue's distance at a time.
-    fn permutations_distance(&self, mut c: u16, mut e: u16, max: u32) -> Option<u32> {
-        let mut d = 0;
-        while c != 0 || e != 0 {
-            if d == max {
-                return None;
-            }
-            let r = self.t.phase_two.residue(c as u32, e);
-            (c, e) = (0..PHASE2_MOVES.len())
-                .map(|k| {
-                    (
-                        self.t.corner_move[c as usize * 10 + k],
-                        self.t.edge_move[e as usize * 10 + k],
-                    )
-                })
-                .find(|&(c2, e2)| self.t.phase_two.residue(c2 as u32, e2) == (r + 2) % 3)
-                .expect("an unsolved position has a nearer neighbour");
-            d += 1;
-        }
-        Some(d)
-    }
-
     #[inline(always)]
     fn h2(&self, c: u16, e: u16, o: u16) -> u32 {
         let a = self.t.corner_prune[c as usize * SLICE_ORDERS + o as usize];
@@ -853,8 +946,8 @@ impl Search<'_> {
         a.max(b).max(d) as u32
     }
 
-    /// Phase-2 sequences of exactly `togo` more moves; `d` is the permutations' distance.
-    fn phase2(&mut self, c: u16, e: u16, o: u16, togo: u32, prev: u8, d: u32) -> bool {
+    /// Phase-2 sequences of exactly `togo` more moves.
+    fn phase2(&mut self, c: u16, e: u16, o: u16, togo: u32, prev: u8) -> bool {
         self.stats.phase2_nodes += 1;
         if self.stats.phase2_nodes & 4095 == 0 && self.stop() {
             return true;
@@ -865,21 +958,28 @@ impl Search<'_> {
         if self.h2(c, e, o) > togo {
             return false;
         }
+        // The children's bytes of the large table are all asked for before any is read.
+        let mut kids = [(0u16, 0u16, 0u16, 0usize, 0u8); 10];
+        let mut n = 0;
         for (k, &m) in PHASE2_MOVES.iter().enumerate() {
             if !may_follow(prev, m) {
                 continue;
             }
-            let (c2, e2, o2) = (
+            let (c2, e2) = (
                 self.t.corner_move[c as usize * 10 + k],
                 self.t.edge_move[e as usize * 10 + k],
-                self.t.order_move[o as usize * 10 + k],
             );
-            let d2 = sym::child_distance(d, self.t.phase_two.residue(c2 as u32, e2));
-            if d2 >= togo {
+            let entry = self.t.phase_two.sym.entry(c2 as u32, e2);
+            self.t.phase_two.prefetch(entry);
+            kids[n] = (c2, e2, self.t.order_move[o as usize * 10 + k], entry, m);
+            n += 1;
+        }
+        for &(c2, e2, o2, entry, m) in &kids[..n] {
+            if self.t.phase_two.distance_at(entry) >= togo {
                 continue;
             }
             self.path.push(m);
-            if self.phase2(c2, e2, o2, togo - 1, m, d2) {
+            if self.phase2(c2, e2, o2, togo - 1, m) {
                 return true;
             }
             self.path.pop();

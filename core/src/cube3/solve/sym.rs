@@ -12,9 +12,10 @@
 //! - Phase 2: `a` = corner permutation ([`CORNER_CLASSES`] classes), `b` = permutation of the
 //!   eight U/D edges: everything in G1 but the order of the slice edges.
 //!
-//! Entries hold the distance modulo 3 (2 bits): the search knows the distance of the node it
-//! comes from, and a move changes it by -1, 0 or +1, which the residue tells apart
-//! ([`child_distance`]).
+//! Phase-1 entries hold the distance modulo 3 (2 bits): the search knows the distance of the
+//! node it comes from, and a move changes it by -1, 0 or +1, which the residue tells apart
+//! ([`child_distance`]). Phase-2 entries hold the distance itself (4 bits, [`Nibbles`]): phase 2
+//! is entered from many phase-1 ends, each needing its distance at once.
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
@@ -154,6 +155,143 @@ pub fn phase1_table() -> SymTable {
     })
 }
 
+/// The phase-1 class of a flipslice in two small steps instead of one lookup in the
+/// 1,013,760-entry [`SymTable::class_of`] (4 MB, which misses the second-level cache): the
+/// slice places are rotated to their class's representative ([`SET_CLASSES`] classes), with the
+/// flip rotated alongside by table arithmetic, and only the flips of those representatives
+/// are looked up (`SET_CLASSES` x 2048 entries, 0.6 MB). Same classes, same rotations up to the
+/// class's stabiliser, so the table file is unchanged.
+pub struct Phase1Index {
+    /// `class << 3 | rotation` for slice-places class `r` and flip `f` at `r * FLIPS + f`: the
+    /// rows of [`SymTable::class_of`] of each representative.
+    class_of_rep: Vec<u32>,
+    /// `r << 3 | s`: rotation `s` takes the slice places to representative `r`'s.
+    set_sym: Vec<u16>,
+    /// `flip_rot[f * SYMS + s] ^ set_flips[set * SYMS + s]`: the flip after rotation `s` of a
+    /// cube with flip `f` and slice places `set`. A rotation permutes the edge places and, for a
+    /// quarter turn about U/D, toggles the edges whose place and piece are not both in the
+    /// slice or both out of it: linear in the flip plus a term of the places (checked by a test
+    /// on every flipslice).
+    flip_rot: Vec<u16>,
+    set_flips: Vec<u16>,
+    /// `compose[s1 * SYMS + s0]`: rotation `s0` followed by rotation `s1`.
+    compose: [u8; SYMS * SYMS],
+}
+
+/// Classes of the 495 slice places under [`SYMS`] rotations (checked by a test).
+pub const SET_CLASSES: usize = 72;
+
+impl Phase1Index {
+    pub fn new(sym: &SymTable) -> Phase1Index {
+        let sets = slice_sets();
+        let mut set_rep = vec![u16::MAX; SLICE_SETS];
+        for (x, &k) in sets.iter().enumerate() {
+            if set_rep[k as usize] == u16::MAX {
+                set_rep[k as usize] = x as u16;
+            }
+        }
+        let cube = |set: usize, f: u16| {
+            let mut p = Perm::IDENTITY;
+            set_slice(&mut p, set_rep[set]);
+            set_flip(&mut p, f);
+            p
+        };
+        let rotated = |set: usize, f: u16, s: usize| {
+            let q = conj(s, &cube(set, f));
+            (sets[slice(&q) as usize], flip(&q))
+        };
+        // Representative: the smallest slice places among the images.
+        let mut set_sym = vec![0u16; SLICE_SETS];
+        let mut reps: Vec<u16> = Vec::new();
+        for set in 0..SLICE_SETS {
+            let (s, rep) = (0..SYMS)
+                .map(|s| (s, rotated(set, 0, s).0))
+                .min_by_key(|&(_, r)| r)
+                .expect("eight rotations");
+            let r = match reps.iter().position(|&x| x == rep) {
+                Some(r) => r,
+                None => {
+                    reps.push(rep);
+                    reps.len() - 1
+                }
+            };
+            set_sym[set] = (r << 3 | s) as u16;
+        }
+        assert_eq!(reps.len(), SET_CLASSES);
+        let solved = sets[slice(&Perm::IDENTITY) as usize] as usize;
+        let flip_rot = (0..FLIPS as u16)
+            .flat_map(|f| (0..SYMS).map(move |s| (f, s)))
+            .map(|(f, s)| rotated(solved, f, s).1 ^ rotated(solved, 0, s).1)
+            .collect();
+        let set_flips = (0..SLICE_SETS)
+            .flat_map(|set| (0..SYMS).map(move |s| (set, s)))
+            .map(|(set, s)| rotated(set, 0, s).1)
+            .collect();
+        let class_of_rep = reps
+            .iter()
+            .flat_map(|&rep| {
+                let row = rep as usize * FLIPS;
+                sym.class_of[row..row + FLIPS].iter().copied()
+            })
+            .collect();
+        let probe = *crate::cube3::Cube::random(&mut crate::rng::Rng::new(1)).pieces();
+        let compose = std::array::from_fn(|k| {
+            let (s1, s0) = (k / SYMS, k % SYMS);
+            let want = conj(s1, &conj(s0, &probe));
+            (0..SYMS)
+                .find(|&t| conj(t, &probe) == want)
+                .expect("rotations keeping the U/D axis form a group") as u8
+        });
+        Phase1Index {
+            class_of_rep,
+            set_sym,
+            flip_rot,
+            set_flips,
+            compose,
+        }
+    }
+
+    /// Where the class of slice places `set` with flip `f` lies, with the rotation that took
+    /// the slice places to their representative.
+    #[inline(always)]
+    pub fn key(&self, set: u16, f: u16) -> (u32, u8) {
+        let ss = self.set_sym[set as usize] as usize;
+        let (r, s) = (ss >> 3, ss & 7);
+        let f2 = self.flip_rot[f as usize * SYMS + s] ^ self.set_flips[set as usize * SYMS + s];
+        ((r * FLIPS) as u32 + f2 as u32, s as u8)
+    }
+
+    /// Asks for a key's class in cache ahead of [`Phase1Index::entry`].
+    #[inline(always)]
+    pub fn prefetch(&self, key: (u32, u8)) {
+        prefetch_slice(&self.class_of_rep, key.0 as usize);
+    }
+
+    /// The class of a key and the rotation that takes its positions to the representative.
+    #[inline(always)]
+    pub fn class(&self, key: (u32, u8)) -> (usize, usize) {
+        let cs = self.class_of_rep[key.0 as usize];
+        let s = self.compose[(cs & 7) as usize * SYMS + key.1 as usize] as usize;
+        ((cs >> 3) as usize, s)
+    }
+
+    /// The table entry of a key and a twist.
+    #[inline(always)]
+    pub fn entry(&self, sym: &SymTable, key: (u32, u8), twist: u16) -> usize {
+        let (class, s) = self.class(key);
+        class * sym.b_count + sym.b_conj[twist as usize * SYMS + s] as usize
+    }
+
+    /// Bytes held on the heap.
+    pub fn heap_bytes(&self) -> usize {
+        use std::mem::size_of_val;
+        size_of_val(&self.class_of_rep[..])
+            + size_of_val(&self.set_sym[..])
+            + size_of_val(&self.flip_rot[..])
+            + size_of_val(&self.set_flips[..])
+    }
+}
+
 /// The phase-2 pair: corner permutation and U/D-edge permutation.
 pub fn phase2_table() -> SymTable {
     SymTable::build(&Coords {
@@ -263,6 +401,36 @@ pub fn pack_mod3(dist: &[u8]) -> Vec<u8> {
         .collect()
 }
 
+/// Packs distances four bits each, two entries per byte (the even entry in the low half);
+/// distances over 15 are stored as 15 (a lower bound: about 21,000 of the 213 M phase-2 entries
+/// are 16 to 18 moves away).
+pub fn pack_nibbles(dist: &[u8]) -> Vec<u8> {
+    dist.chunks(2)
+        .map(|c| c[0].min(15) | c.get(1).map_or(0, |&d| d.min(15) << 4))
+        .collect()
+}
+
+/// A table of distances, four bits each: one lookup gives a distance (exact up to 14, 15
+/// meaning 15 or more), where residues modulo 3 need a walk down to solved.
+pub struct Nibbles<'a> {
+    pub sym: &'a SymTable,
+    pub packed: &'a [u8],
+}
+
+impl Nibbles<'_> {
+    /// Distance of an entry.
+    #[inline(always)]
+    pub fn distance_at(&self, e: usize) -> u32 {
+        ((self.packed[e >> 1] >> (4 * (e & 1))) & 15) as u32
+    }
+
+    /// Asks for entry `e`'s byte in cache ahead of [`Nibbles::distance_at`].
+    #[inline(always)]
+    pub fn prefetch(&self, e: usize) {
+        crate::tablefile::prefetch(self.packed, e >> 1);
+    }
+}
+
 /// A packed table with what a lookup needs.
 pub struct Packed<'a> {
     pub sym: &'a SymTable,
@@ -270,22 +438,10 @@ pub struct Packed<'a> {
 }
 
 impl Packed<'_> {
-    /// Distance modulo 3 of a position.
-    #[inline(always)]
-    pub fn residue(&self, a: u32, b: u16) -> u32 {
-        self.residue_at(self.sym.entry(a, b))
-    }
-
     /// Distance modulo 3 of an entry.
     #[inline(always)]
     pub fn residue_at(&self, e: usize) -> u32 {
         ((self.packed[e >> 2] >> (2 * (e & 3))) & 3) as u32
-    }
-
-    /// Asks for the class of `a` in cache ahead of [`SymTable::entry`].
-    #[inline(always)]
-    pub fn prefetch_class(&self, a: u32) {
-        prefetch_slice(&self.sym.class_of, a as usize);
     }
 
     /// Asks for entry `e`'s byte in cache ahead of [`Packed::residue_at`].
@@ -394,6 +550,38 @@ mod tests {
             (a, b)
         };
         checks(&sym, &a_of, &b_of, &pair);
+    }
+
+    #[test]
+    fn phase1_index_agrees_with_the_class_table() {
+        let sym = phase1_table();
+        let index = Phase1Index::new(&sym);
+        assert_eq!(index.class_of_rep.len(), SET_CLASSES * FLIPS);
+        let sets = slice_sets();
+        let mut set_rep = vec![u16::MAX; SLICE_SETS];
+        for (x, &k) in sets.iter().enumerate() {
+            if set_rep[k as usize] == u16::MAX {
+                set_rep[k as usize] = x as u16;
+            }
+        }
+        // Every flipslice: the same class as the full table's, and the rotation found takes
+        // the cube to the class representative (so the twist is rotated the right way).
+        for set in 0..SLICE_SETS as u16 {
+            for f in 0..FLIPS as u16 {
+                let a = set as usize * FLIPS + f as usize;
+                let (class, s) = index.class(index.key(set, f));
+                assert_eq!(class, (sym.class_of[a] >> 3) as usize);
+                let t = (a * 7 % TWISTS) as u16;
+                let mut p = Perm::IDENTITY;
+                set_slice(&mut p, set_rep[set as usize]);
+                set_flip(&mut p, f);
+                set_twist(&mut p, t);
+                let q = conj(s, &p);
+                let a2 = sets[slice(&q) as usize] as u32 * FLIPS as u32 + flip(&q) as u32;
+                assert_eq!(a2, sym.rep[class]);
+                assert_eq!(index.entry(&sym, index.key(set, f), t), class * TWISTS + twist(&q) as usize);
+            }
+        }
     }
 
     #[test]

@@ -155,7 +155,7 @@ public final class Cube3Solver extends NativeObject implements AutoCloseable {
     /**
      * The default table file: {@code $TWISTY_CACHE_DIR}, else {@code $XDG_CACHE_HOME/twisty},
      * else {@code $HOME/.cache/twisty}, else the system's temporary folder, then the file name of
-     * the current table format ({@code cube3-twophase-v3.tbl}). Read from the environment of
+     * the current table format ({@code cube3-twophase-v4.tbl}). Read from the environment of
      * the process on each call.
      *
      * @return the default table file (which may not exist yet)
