@@ -146,6 +146,8 @@ pub struct Solver {
     /// Phase-1 distances per metric, computed on first use.
     /// Shape distances per metric, to the phase-2 group and to solved, computed on first use.
     shape: [[std::sync::OnceLock<twophase::ShapeTable>; 2]; 3],
+    /// Phase-1 move lists per metric, computed on first use.
+    phase1_moves: [std::sync::OnceLock<twophase::Phase1Moves>; 3],
     shapes: crate::sq1::Tables,
 }
 
@@ -172,6 +174,7 @@ impl Solver {
         Solver {
             ix,
             shape: Default::default(),
+            phase1_moves: Default::default(),
             shapes: crate::sq1::Tables::new(),
             tables,
         }
@@ -327,6 +330,13 @@ impl Solver {
     ) -> &twophase::ShapeTable {
         self.shape[metric.code() as usize][goal as usize]
             .get_or_init(|| twophase::ShapeTable::build(&self.ix, metric, goal))
+    }
+
+    pub(crate) fn phase1_moves(&self, metric: Metric) -> &twophase::Phase1Moves {
+        self.phase1_moves[metric.code() as usize].get_or_init(|| {
+            let p1 = self.shape_table(metric, twophase::Goal::Phase2Group);
+            twophase::Phase1Moves::build(&self.ix, metric, p1)
+        })
     }
 
     /// Bytes this solver holds on the heap (its table file is mapped, and not counted): what a

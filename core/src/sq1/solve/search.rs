@@ -230,6 +230,15 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// Starts loading what [`Self::lower_bound_within`] reads first for a node (the face-turn
+    /// phase 2's pair-table entry).
+    #[inline(always)]
+    pub(crate) fn prefetch_bound(&self, n: &Node) {
+        if let Some(t) = self.face_turn_phase2 {
+            t.prefetch(n);
+        }
+    }
+
     /// The final turn, when the node is solved apart from layer turns.
     fn solving_turn(&self, n: &Node) -> Option<(u8, u8)> {
         if n.middle != 0 {
@@ -242,11 +251,17 @@ impl<'a> Search<'a> {
 
     /// Lower bound on the cost still to pay from a node.
     fn lower_bound(&self, n: &Node, root: bool) -> u32 {
+        self.lower_bound_within(n, root, u32::MAX)
+    }
+
+    /// [`Self::lower_bound`], or some value above `cutoff` when the bound exceeds it (the
+    /// face-turn phase 2 then looks up fewer tables).
+    pub(crate) fn lower_bound_within(&self, n: &Node, root: bool, cutoff: u32) -> u32 {
         if let Some(last) = self.solving_turn(n) {
             return self.metric.turn_cost(last);
         }
         if self.face_turn_phase2.is_some() {
-            return self.face_turn_bound(n, u32::MAX);
+            return self.face_turn_bound(n, cutoff);
         }
         let t = self.twists_bound(n, u32::MAX).max(1);
         match self.metric {
@@ -386,7 +401,20 @@ impl<'a> Search<'a> {
     /// Iterative deepening from a node up to cost `max`: the first solution, if any. `root` says
     /// whether the node is the start (where `/` may come without a turn before it).
     pub fn run_bounded(&mut self, n: Node, root: bool, max: u32) -> Result<Option<MoveSeq>> {
-        let lb = self.lower_bound(&n, root);
+        self.run_bounded_within(n, root, max, u32::MAX)
+    }
+
+    /// [`Self::run_bounded`] that also gives up beyond `gap` more than the node's own bound:
+    /// a search well past its start's bound is costly and seldom succeeds.
+    pub fn run_bounded_within(
+        &mut self,
+        n: Node,
+        root: bool,
+        max: u32,
+        gap: u32,
+    ) -> Result<Option<MoveSeq>> {
+        let lb = self.lower_bound_within(&n, root, max);
+        let max = max.min(lb.saturating_add(gap));
         self.bound = lb;
         if self.check_limits() {
             return Err(self.stopped.take().unwrap());
