@@ -35,8 +35,9 @@
 //!
 //! The tables (183 MB: 70 MB phase-1 and 107 MB phase-2 distances) are built in about a minute
 //! on two cores, saved to a versioned, checksummed cache file ([`crate::tablefile`]) and
-//! memory-mapped afterwards; a [`Solver`] is `Send + Sync`
-//! and one serves any number of threads. Every solution is checked by applying it before it is
+//! memory-mapped afterwards, except the phase-1 distances, which are read into memory that asks
+//! for huge pages (their random lookups then miss the TLB far less); a [`Solver`] is
+//! `Send + Sync` and one serves any number of threads. Every solution is checked by applying it before it is
 //! returned.
 
 mod coord;
