@@ -35,8 +35,9 @@
 //!
 //! The tables (183 MB: 70 MB phase-1 and 107 MB phase-2 distances) are built in about a minute
 //! on two cores, saved to a versioned, checksummed cache file ([`crate::tablefile`]) and
-//! memory-mapped afterwards; a [`Solver`] is `Send + Sync`
-//! and one serves any number of threads. Every solution is checked by applying it before it is
+//! memory-mapped afterwards, except the phase-1 distances, which are read into memory that asks
+//! for huge pages (their random lookups then miss the TLB far less); a [`Solver`] is
+//! `Send + Sync` and one serves any number of threads. Every solution is checked by applying it before it is
 //! returned.
 
 mod coord;
@@ -48,7 +49,7 @@ pub(crate) use coord::{face_moves, set_twist, twist};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use memmap2::MmapMut;
+use memmap2::{Mmap, MmapMut};
 
 use crate::cube3::geometry::Perm;
 use crate::cube3::{Alg, Cube, Move};
@@ -142,6 +143,12 @@ impl Default for SolveOptions {
 /// The two-phase solver's tables. `Send + Sync`.
 pub struct Solver {
     file: TableFile,
+    /// The phase-1 distance section of an opened file, read into memory of its own that asks
+    /// for huge pages (`None` for tables just built, or when that memory could not be had: the
+    /// file's mapping serves). Phase 1 reads it at random for nearly every child; on the file's
+    /// 4 KB pages nearly every such read also misses the TLB, and when the host ran other work
+    /// between solves (a JVM interleaving another solver) the page walk misses the cache too.
+    resident: Option<Mmap>,
     layout: Layout<'static>,
     slice_set: Vec<u16>,
     /// Moves of the slice places (495 x 18, from the slice move table): phase 1 needs only
@@ -288,14 +295,16 @@ impl Solver {
         let map = map
             .make_read_only()
             .map_err(|e| Error::new(ErrorKind::Database, format!("cannot allocate tables: {e}")))?;
-        Ok(Solver::assemble(TableFile::Anonymous(map), layout))
+        Ok(Solver::assemble(TableFile::Anonymous(map), None, layout))
     }
 
-    /// Bytes this solver holds on the heap (its table file is mapped, and not counted): what a
-    /// garbage-collected host reports as the memory pressure of one handle.
+    /// Bytes this solver holds in memory of its own (its table file is mapped, and not counted;
+    /// the resident copy of the phase-1 distances is): what a garbage-collected host reports as
+    /// the memory pressure of one handle.
     pub fn heap_bytes(&self) -> usize {
         use std::mem::size_of_val;
         std::mem::size_of::<Solver>()
+            + self.resident.as_ref().map_or(0, |m| m.len())
             + size_of_val(&self.slice_set[..])
             + size_of_val(&self.set_move[..])
             + self.sym1.heap_bytes()
@@ -311,11 +320,13 @@ impl Solver {
     /// is [`ErrorKind::Database`].
     pub fn open(path: &Path) -> Result<Solver> {
         let layout = layout();
-        let file = layout.open(path)?;
-        Ok(Solver::assemble(file, layout))
+        let (file, resident) = layout.open_resident(path, Some(T::PhaseOne as usize))?;
+        Ok(Solver::assemble(file, resident, layout))
     }
 
-    fn assemble(file: TableFile, layout: Layout<'static>) -> Solver {
+    /// The solver over an opened (or just built) file, its phase-1 distances `resident` in
+    /// memory of their own when they could be had.
+    fn assemble(file: TableFile, resident: Option<Mmap>, layout: Layout<'static>) -> Solver {
         let sets = slice_sets();
         let moves = face_moves();
         let p2: Vec<Perm> = PHASE2_MOVES.iter().map(|&m| moves[m as usize]).collect();
@@ -338,6 +349,7 @@ impl Solver {
         Solver {
             near,
             file,
+            resident,
             layout,
             solved_set,
             set_move,
@@ -361,10 +373,14 @@ impl Solver {
         cancel: &CancelToken,
     ) -> Result<Solver> {
         let layout = layout();
-        let file = crate::tablefile::open_or_build(path, &layout, cancel, || {
-            Ok(Solver::build(progress, cancel)?.file)
-        })?;
-        Ok(Solver::assemble(file, layout))
+        let (file, resident) = crate::tablefile::open_or_build_resident(
+            path,
+            &layout,
+            Some(T::PhaseOne as usize),
+            cancel,
+            || Ok(Solver::build(progress, cancel)?.file),
+        )?;
+        Ok(Solver::assemble(file, resident, layout))
     }
 
     /// The default table file: [`CACHE_FILE`] in [`crate::tablefile::cache_dir`].
@@ -378,6 +394,9 @@ impl Solver {
     }
 
     fn bytes(&self, t: T) -> &[u8] {
+        if let (T::PhaseOne, Some(copy)) = (&t, &self.resident) {
+            return copy;
+        }
         self.layout.section(self.file.bytes(), t as usize)
     }
 
