@@ -64,6 +64,20 @@ impl Layout<'_> {
         &data[self.range(k)]
     }
 
+    /// Section `k` within a copy of the sections `resident` (as [`Layout::open_resident`] made
+    /// it); `k` must be one of them.
+    pub fn resident_section<'b>(
+        &self,
+        copy: &'b [u8],
+        resident: std::ops::Range<usize>,
+        k: usize,
+    ) -> &'b [u8] {
+        debug_assert!(resident.contains(&k));
+        let base = self.offset(resident.start);
+        let r = self.range(k);
+        &copy[r.start - base..r.end - base]
+    }
+
     /// Where section `k` lies in the file.
     pub fn range(&self, k: usize) -> std::ops::Range<usize> {
         let o = self.offset(k);
@@ -88,15 +102,17 @@ impl Layout<'_> {
     /// Maps a file and checks it against this layout: any failure is an
     /// [`ErrorKind::Database`] error naming the file and the reason.
     pub fn open(&self, path: &Path) -> Result<TableFile> {
-        self.open_resident(path, None).map(|(file, _)| file)
+        self.open_resident(path, 0..0).map(|(file, _)| file)
     }
 
-    /// [`Layout::open`], with section `resident` (when given) read into memory of its own that
-    /// asks for huge pages (see [`Resident`]) instead of being read through the mapping.
+    /// [`Layout::open`], with the sections `resident` (a run of consecutive sections, empty for
+    /// none) read into memory of their own that asks for huge pages (see [`read_resident`])
+    /// instead of being read through the mapping. [`Layout::resident_section`] finds a section
+    /// in that copy.
     pub fn open_resident(
         &self,
         path: &Path,
-        resident: Option<usize>,
+        resident: std::ops::Range<usize>,
     ) -> Result<(TableFile, Option<Mmap>)> {
         let t = std::time::Instant::now();
         match self.check(path, resident)? {
@@ -106,7 +122,7 @@ impl Layout<'_> {
                     self.what,
                     path.display(),
                     map.len(),
-                    if copy.is_some() { ", one section resident" } else { "" },
+                    if copy.is_some() { ", some sections resident" } else { "" },
                     t.elapsed()
                 );
                 Ok((TableFile::Mapped(map), copy))
@@ -122,10 +138,10 @@ impl Layout<'_> {
         )
     }
 
-    /// What the file at `path` is for this layout, with section `resident` (when given) read
-    /// into memory of its own. A file that cannot be opened (missing, not a regular file,
+    /// What the file at `path` is for this layout, with the sections `resident` read into
+    /// memory of their own. A file that cannot be opened (missing, not a regular file,
     /// unreadable) is an error.
-    fn check(&self, path: &Path, resident: Option<usize>) -> Result<Check> {
+    fn check(&self, path: &Path, resident: std::ops::Range<usize>) -> Result<Check> {
         let f = crate::fileio::open_regular(path).map_err(|r| self.error(path, r))?;
         // SAFETY: the file is opened read-only; table files are written whole and renamed into
         // place, never modified where they lie.
@@ -174,24 +190,22 @@ impl Layout<'_> {
                 self.file_len()
             ));
         }
-        let mut copy = None;
+        let copy = if resident.is_empty() {
+            None
+        } else {
+            let ranges: Vec<_> = resident.clone().map(|k| self.range(k)).collect();
+            read_resident(&f, &ranges).map_err(|e| self.error(path, format!("cannot read: {e}")))?
+        };
         for (k, (name, _)) in self.sections.iter().enumerate() {
-            let read = match resident {
-                Some(r) if r == k => read_resident(&f, self.range(k))
-                    .map_err(|e| self.error(path, format!("cannot read: {e}")))?,
-                _ => None,
-            };
-            let hash = match read {
-                Some((bytes, hash)) => {
-                    copy = Some(bytes);
-                    hash
-                }
-                None => xxhash_rust::xxh3::xxh3_64(self.section(&map, k)),
+            let hash = match &copy {
+                Some((_, hashes)) if resident.contains(&k) => hashes[k - resident.start],
+                _ => xxhash_rust::xxh3::xxh3_64(self.section(&map, k)),
             };
             if hash != u64_at(32 + 8 * k) {
                 return stale(format!("the {name} table fails its checksum (damaged)"));
             }
         }
+        let copy = copy.map(|(bytes, _)| bytes);
         Ok(Check::Usable(map, copy))
     }
 
@@ -204,7 +218,7 @@ impl Layout<'_> {
 
 /// What [`Layout::check`] found.
 enum Check {
-    /// The mapping, and the resident section when one was asked for and memory was had.
+    /// The mapping, and the resident sections when some were asked for and memory was had.
     Usable(Mmap, Option<Mmap>),
     /// A table file of this kind that cannot be used: another version or move index, truncated,
     /// or failing a checksum. Rebuilding may replace it.
@@ -260,31 +274,44 @@ impl TableFile {
     }
 }
 
-/// Bytes `range` of a file read into anonymous memory that asks for huge pages, with their
-/// XXH3-64, hashed piece by piece as they arrive: one pass over the bytes, and no page of the
+/// The bytes of a file from the first of `sections` (consecutive ranges, in file order) to the
+/// end of the last, read into anonymous memory that asks for huge pages, with each section's
+/// XXH3-64, hashed piece by piece as the bytes arrive: one pass over them, and no page of the
 /// file's mapping touched. A solver's random lookups into such a copy miss the TLB far less than
 /// on the file's 4 KB pages. `None` when the memory cannot be had (the caller reads the mapping
 /// instead).
 fn read_resident(
     f: &std::fs::File,
-    range: std::ops::Range<usize>,
-) -> std::io::Result<Option<(Mmap, u64)>> {
+    sections: &[std::ops::Range<usize>],
+) -> std::io::Result<Option<(Mmap, Vec<u64>)>> {
     use std::io::{Read, Seek, SeekFrom};
     // A huge page: each piece is hashed while it is still in the cache.
     const PIECE: usize = 2 << 20;
-    let Ok(mut copy) = memmap2::MmapMut::map_anon(range.len()) else {
+    let (Some(first), Some(last)) = (sections.first(), sections.last()) else {
+        return Ok(None);
+    };
+    let base = first.start;
+    let Ok(mut copy) = memmap2::MmapMut::map_anon(last.end - base) else {
         return Ok(None);
     };
     #[cfg(target_os = "linux")]
     let _ = copy.advise(memmap2::Advice::HugePage);
     let mut f = f;
-    f.seek(SeekFrom::Start(range.start as u64))?;
-    let mut hash = xxhash_rust::xxh3::Xxh3::new();
-    for piece in copy.chunks_mut(PIECE) {
+    f.seek(SeekFrom::Start(base as u64))?;
+    let mut hashes: Vec<_> = sections.iter().map(|_| xxhash_rust::xxh3::Xxh3::new()).collect();
+    for (i, piece) in copy.chunks_mut(PIECE).enumerate() {
         f.read_exact(piece)?;
-        hash.update(piece);
+        // The piece's place in the file; bytes between sections, if any, are in no hash.
+        let at = base + i * PIECE;
+        for (s, hash) in sections.iter().zip(&mut hashes) {
+            let (lo, hi) = (s.start.max(at), s.end.min(at + piece.len()));
+            if lo < hi {
+                hash.update(&piece[lo - at..hi - at]);
+            }
+        }
     }
-    Ok(copy.make_read_only().ok().map(|m| (m, hash.digest())))
+    let hashes = hashes.iter().map(|h| h.digest()).collect();
+    Ok(copy.make_read_only().ok().map(|m| (m, hashes)))
 }
 
 fn claim(path: &Path, layout: &Layout) -> Result<crate::fileio::Partial> {
@@ -313,16 +340,16 @@ pub fn open_or_build(
     cancel: &CancelToken,
     build: impl FnOnce() -> Result<TableFile>,
 ) -> Result<TableFile> {
-    open_or_build_resident(path, layout, None, cancel, build).map(|(file, _)| file)
+    open_or_build_resident(path, layout, 0..0, cancel, build).map(|(file, _)| file)
 }
 
-/// [`open_or_build`], with section `resident` of an opened file (when given) read into memory
-/// of its own as [`Layout::open_resident`] does. A table just built is already in memory: it
+/// [`open_or_build`], with the sections `resident` of an opened file read into memory
+/// of their own as [`Layout::open_resident`] does. A table just built is already in memory: it
 /// is saved and then opened like any other file.
 pub fn open_or_build_resident(
     path: &Path,
     layout: &Layout,
-    resident: Option<usize>,
+    resident: std::ops::Range<usize>,
     cancel: &CancelToken,
     build: impl FnOnce() -> Result<TableFile>,
 ) -> Result<(TableFile, Option<Mmap>)> {
@@ -339,7 +366,7 @@ pub fn open_or_build_resident(
             Err(e) if e.kind() == std::io::ErrorKind::NotFound
         );
         if !missing {
-            match layout.check(path, resident)? {
+            match layout.check(path, resident.clone())? {
                 Check::Usable(map, copy) => {
                     log::debug!("opened the {} {}: {} bytes mapped", layout.what, path.display(), map.len());
                     return Ok((TableFile::Mapped(map), copy));
@@ -444,10 +471,15 @@ mod tests {
         let f = l.open(&path).unwrap();
         assert_eq!(l.section(f.bytes(), 1), b"abc");
         // A resident section holds the file's bytes, and is checked like the others.
-        let (g, copy) = l.open_resident(&path, Some(1)).unwrap();
+        let (g, copy) = l.open_resident(&path, 1..2).unwrap();
         assert_eq!(&copy.expect("memory for 3 bytes")[..], b"abc");
         assert_eq!(g.bytes(), &data[..]);
-        drop((f, g));
+        // Both sections: each found where it belongs in the copy.
+        let (h, copy) = l.open_resident(&path, 0..2).unwrap();
+        let copy = copy.expect("memory for both");
+        assert_eq!(l.resident_section(&copy, 0..2, 0), l.section(&data, 0));
+        assert_eq!(l.resident_section(&copy, 0..2, 1), b"abc");
+        drop((f, g, h));
         let refuse = |bytes: &[u8], layout: &Layout, needle: &str| {
             std::fs::write(&path, bytes).unwrap();
             let e = layout.open(&path).err().expect("refused");
@@ -459,8 +491,15 @@ mod tests {
         let mut damaged = data.clone();
         damaged[HEADER_LEN + 6] ^= 1;
         refuse(&damaged, &l, "the second table fails its checksum");
-        let e = l.open_resident(&path, Some(1)).err().expect("refused");
-        assert!(e.message().contains("the second table fails its checksum"), "{}", e.message());
+        for resident in [1..2, 0..2] {
+            let e = l.open_resident(&path, resident).err().expect("refused");
+            assert!(e.message().contains("the second table fails its checksum"), "{}", e.message());
+        }
+        let mut damaged = data.clone();
+        damaged[HEADER_LEN + 1] ^= 1;
+        std::fs::write(&path, &damaged).unwrap();
+        let e = l.open_resident(&path, 0..2).err().expect("refused");
+        assert!(e.message().contains("the first table fails its checksum"), "{}", e.message());
         let mut foreign = data.clone();
         foreign[0] = b'X';
         refuse(&foreign, &l, "bad magic");

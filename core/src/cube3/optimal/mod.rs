@@ -333,7 +333,7 @@ impl Solver {
     pub fn open(path: &Path, size: u8) -> Result<Solver> {
         check_size(size)?;
         let layout = layout(size);
-        let (file, resident) = layout.open_resident(path, Some(1))?;
+        let (file, resident) = layout.open_resident(path, 1..2)?;
         Ok(Solver::assemble(file, resident, layout, size))
     }
 
@@ -349,7 +349,7 @@ impl Solver {
         check_size(size)?;
         let layout = layout(size);
         let (file, resident) =
-            crate::tablefile::open_or_build_resident(path, &layout, Some(1), cancel, || {
+            crate::tablefile::open_or_build_resident(path, &layout, 1..2, cancel, || {
                 Ok(Solver::build(size, progress, cancel)?.file)
             })?;
         Ok(Solver::assemble(file, resident, layout, size))

@@ -35,8 +35,8 @@
 //!
 //! The tables (183 MB: 70 MB phase-1 and 107 MB phase-2 distances) are built in about a minute
 //! on two cores, saved to a versioned, checksummed cache file ([`crate::tablefile`]) and
-//! memory-mapped afterwards, except the phase-1 distances, which are read into memory that asks
-//! for huge pages (their random lookups then miss the TLB far less); a [`Solver`] is
+//! memory-mapped afterwards, except the two distance tables, which are read into memory that
+//! asks for huge pages (their random lookups then miss the TLB far less); a [`Solver`] is
 //! `Send + Sync` and one serves any number of threads. Every solution is checked by applying it before it is
 //! returned.
 
@@ -95,6 +95,12 @@ enum T {
     EdgeCornerSetPrune,
 }
 
+/// The sections an opened file keeps in memory of their own (huge pages): the two large
+/// distance tables, which both phases read at random. On the file's 4 KB pages nearly every
+/// such read also misses the TLB, and when the host ran other work between solves (a JVM
+/// interleaving another solver) the page walk misses the cache too.
+const RESIDENT: std::ops::Range<usize> = T::PhaseOne as usize..T::PhaseTwo as usize + 1;
+
 /// What the tables were built from: the face moves' permutations.
 fn digest() -> u64 {
     let mut bytes = Vec::new();
@@ -143,11 +149,9 @@ impl Default for SolveOptions {
 /// The two-phase solver's tables. `Send + Sync`.
 pub struct Solver {
     file: TableFile,
-    /// The phase-1 distance section of an opened file, read into memory of its own that asks
-    /// for huge pages (`None` for tables just built, or when that memory could not be had: the
-    /// file's mapping serves). Phase 1 reads it at random for nearly every child; on the file's
-    /// 4 KB pages nearly every such read also misses the TLB, and when the host ran other work
-    /// between solves (a JVM interleaving another solver) the page walk misses the cache too.
+    /// The [`RESIDENT`] sections of an opened file, read into memory of its own that asks for
+    /// huge pages (`None` for tables just built, or when that memory could not be had: the
+    /// file's mapping serves).
     resident: Option<Mmap>,
     layout: Layout<'static>,
     slice_set: Vec<u16>,
@@ -299,7 +303,7 @@ impl Solver {
     }
 
     /// Bytes this solver holds in memory of its own (its table file is mapped, and not counted;
-    /// the resident copy of the phase-1 distances is): what a garbage-collected host reports as
+    /// the resident copy of the two distance tables is): what a garbage-collected host reports as
     /// the memory pressure of one handle.
     pub fn heap_bytes(&self) -> usize {
         use std::mem::size_of_val;
@@ -320,11 +324,11 @@ impl Solver {
     /// is [`ErrorKind::Database`].
     pub fn open(path: &Path) -> Result<Solver> {
         let layout = layout();
-        let (file, resident) = layout.open_resident(path, Some(T::PhaseOne as usize))?;
+        let (file, resident) = layout.open_resident(path, RESIDENT)?;
         Ok(Solver::assemble(file, resident, layout))
     }
 
-    /// The solver over an opened (or just built) file, its phase-1 distances `resident` in
+    /// The solver over an opened (or just built) file, its distance tables `resident` in
     /// memory of their own when they could be had.
     fn assemble(file: TableFile, resident: Option<Mmap>, layout: Layout<'static>) -> Solver {
         let sets = slice_sets();
@@ -376,7 +380,7 @@ impl Solver {
         let (file, resident) = crate::tablefile::open_or_build_resident(
             path,
             &layout,
-            Some(T::PhaseOne as usize),
+            RESIDENT,
             cancel,
             || Ok(Solver::build(progress, cancel)?.file),
         )?;
@@ -394,10 +398,11 @@ impl Solver {
     }
 
     fn bytes(&self, t: T) -> &[u8] {
-        if let (T::PhaseOne, Some(copy)) = (&t, &self.resident) {
-            return copy;
+        let k = t as usize;
+        match &self.resident {
+            Some(copy) if RESIDENT.contains(&k) => self.layout.resident_section(copy, RESIDENT, k),
+            _ => self.layout.section(self.file.bytes(), k),
         }
-        self.layout.section(self.file.bytes(), t as usize)
     }
 
     fn words(&self, t: T) -> &[u16] {
