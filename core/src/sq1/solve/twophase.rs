@@ -255,9 +255,10 @@ const END_BATCH: usize = 16;
 /// is reached: the search after a fallback's long solution is the same as before it.
 pub const FIRST_NODES: u64 = 20_000;
 
-/// The default node limit: about 1.2 ms and 28.3 face turns on average for random states on a
-/// 2-core machine of 2026 (`docs/benchmarks.md`). Java and .NET use the same default.
-pub const DEFAULT_NODE_LIMIT: u64 = 35_000;
+/// The default node limit: about 1.2 ms (median 0.85 ms) and 28.34 face turns on average for
+/// random states on a 2-core machine of 2026 (`docs/benchmarks.md`). Java and .NET use the same
+/// default.
+pub const DEFAULT_NODE_LIMIT: u64 = 25_000;
 
 /// Most phase-2 starts one search remembers (about 40 bytes each), so that a search without
 /// limits never grows without bound.
@@ -271,8 +272,10 @@ pub struct FastOptions {
     /// Return the first solution at most this long.
     pub max_length: Option<u32>,
     /// Return the best solution found after this many search nodes (deterministic; the first
-    /// solution is always completed, however many nodes it takes). Default
-    /// [`DEFAULT_NODE_LIMIT`]; `None` = no limit.
+    /// solution is always completed, however many nodes it takes; when the limit is spent
+    /// before a solution of the metric's own phase 2, a second search of the same limit on
+    /// the puzzle turned over, see [`Solver::solve_fast`]). Default [`DEFAULT_NODE_LIMIT`];
+    /// `None` = no limit.
     pub node_limit: Option<u64>,
     pub deadline: Option<Instant>,
     pub cancel: Option<crate::progress::CancelToken>,
@@ -606,10 +609,38 @@ impl Solver {
     /// returned. A `max_length` below a lower bound of the state's distance is an
     /// `invalid_argument` error, found at once.
     ///
+    /// With a node limit and no `max_length`, a six-colour search that spends its limit
+    /// without a solution of the metric's own phase 2 (about one in six random states at the
+    /// default limit; its answer is then a long twist-metric completion) searches the puzzle
+    /// turned over (`!`) with the same options, and returns the shorter answer.
+    ///
     /// Without a node limit or deadline the search can take very long (hours, when neither a
     /// reachable `max_length` nor anything else stops it): give one of them, or cancel it.
     pub fn solve_fast(&self, state: &crate::sq1::State, opts: &FastOptions) -> Result<Solution> {
-        self.solve_fast_capped(state, opts, TRIED_CAP).map(|(s, _)| s)
+        let (first, _, fell_back) = self.solve_fast_inner(state, opts, TRIED_CAP)?;
+        if !fell_back
+            || opts.max_length.is_some()
+            || opts.node_limit.is_none()
+            || state.colouring() != crate::sq1::Colouring::SixColour
+        {
+            return Ok(first);
+        }
+        // The node limit was spent without a solution of the metric's own phase 2, and the
+        // answer is the long twist-metric completion: search the puzzle turned over (`!`,
+        // pieces renamed so that solved stays solved), a different search of the same
+        // problem, and keep its solution, its turns mirrored back, when shorter.
+        let Some((turned, by)) = turned_over(state) else {
+            return Ok(first);
+        };
+        let Ok((other, _, _)) = self.solve_fast_inner(&turned, opts, TRIED_CAP) else {
+            return Ok(first);
+        };
+        let moves = turned_back(&other.moves, by);
+        let length = opts.metric.length(&moves).unwrap_or(u32::MAX);
+        if length < first.length && state.apply(&moves).is_ok_and(|s| s.is_solved()) {
+            return Ok(Solution::new(moves, opts.metric));
+        }
+        Ok(first)
     }
 
     /// A lower bound on the length of every solution of a node in a metric.
@@ -630,12 +661,24 @@ impl Solver {
 
     /// [`Solver::solve_fast`] remembering at most `tried_cap` phase-2 starts; also returns how
     /// many it remembered.
+    #[cfg(test)]
     fn solve_fast_capped(
         &self,
         state: &crate::sq1::State,
         opts: &FastOptions,
         tried_cap: usize,
     ) -> Result<(Solution, usize)> {
+        self.solve_fast_inner(state, opts, tried_cap).map(|(s, n, _)| (s, n))
+    }
+
+    /// [`Solver::solve_fast_capped`], also telling whether the answer is the twist-metric
+    /// fallback's.
+    fn solve_fast_inner(
+        &self,
+        state: &crate::sq1::State,
+        opts: &FastOptions,
+        tried_cap: usize,
+    ) -> Result<(Solution, usize, bool)> {
         let started = Instant::now();
         let root = self.root(state)?;
         // A token cancelled before the call stops it before any search, however quick.
@@ -710,6 +753,7 @@ impl Solver {
             cancel: opts.cancel.as_ref(),
             stopped: None,
         };
+        let mut fallback_len = None;
         loop {
             if !s.dfs(root, 0, true) {
                 s.flush();
@@ -725,6 +769,7 @@ impl Solver {
                     return Err(e);
                 }
                 s.complete_first_end()?;
+                fallback_len = s.best.as_ref().map(|b| b.0);
                 if s.done() {
                     break;
                 }
@@ -743,7 +788,8 @@ impl Solver {
         if let Some(e) = s.stopped.take() {
             return Err(e);
         }
-        let (_, moves) = s.best.take().expect("a search stops with a solution or an error");
+        let (len, moves) = s.best.take().expect("a search stops with a solution or an error");
+        let fell_back = fallback_len == Some(len);
         let solution = Solution::new(moves, opts.metric);
         log::debug!(
             "two-phase: {} moves ({}) after {} nodes ({} in phase 1, {} in phase 2 from {} starts), phase 1 up to {}, {} us",
@@ -756,8 +802,65 @@ impl Solver {
             s.total,
             started.elapsed().as_micros()
         );
-        Ok((solution, s.tried.len()))
+        Ok((solution, s.tried.len(), fell_back))
     }
+}
+
+/// A six-colour state turned over (`!`), turned by `(a,b)` and with its pieces renamed so that
+/// the solved state so moved and renamed is solved; also `(a,b)`. A solution `T` of it gives
+/// `(b,a) T' (-b,-a)` of `state`, `T'` being `T` with each turn's layers swapped.
+fn turned_over(state: &crate::sq1::State) -> Option<(crate::sq1::State, (i32, i32))> {
+    let solved = crate::sq1::State::solved(crate::sq1::Colouring::SixColour);
+    for a in 0..12 {
+        'b: for b in 0..12 {
+            let moved = solved.flip().turn(a, b);
+            let mut rename = [u8::MAX; 16];
+            for (f, s) in moved.slots().iter().zip(solved.slots()) {
+                let r = &mut rename[*f as usize];
+                if *r != u8::MAX && *r != *s {
+                    continue 'b;
+                }
+                *r = *s;
+            }
+            let t = state.flip().turn(a, b);
+            let mut slots = *t.slots();
+            for x in &mut slots {
+                *x = rename[*x as usize];
+            }
+            return crate::sq1::State::from_slots(slots, t.middle()).ok().map(|s| (s, (a, b)));
+        }
+    }
+    None
+}
+
+/// `(b,a) T' (-b,-a)` for [`turned_over`]: the turns of `moves` with their layers swapped,
+/// between two turns, adjacent turns merged.
+fn turned_back(moves: &MoveSeq, (a, b): (i32, i32)) -> MoveSeq {
+    let mut out: Vec<Move> = Vec::new();
+    let push = |top: i32, bottom: i32, out: &mut Vec<Move>| {
+        let (mut t, mut u) = (top, bottom);
+        if let Some(Move::Turn { top, bottom }) = out.last().copied() {
+            out.pop();
+            t += top as i32;
+            u += bottom as i32;
+        }
+        let (t, u) = (
+            crate::sq1::moves::normalize_turn(t),
+            crate::sq1::moves::normalize_turn(u),
+        );
+        if (t, u) != (0, 0) {
+            out.push(Move::Turn { top: t, bottom: u });
+        }
+    };
+    push(b, a, &mut out);
+    for &m in moves.moves() {
+        match m {
+            Move::Turn { top, bottom } => push(bottom as i32, top as i32, &mut out),
+            m => out.push(m),
+        }
+    }
+    push(-b, -a, &mut out);
+    MoveSeq::new(out)
 }
 
 /// Number of ways to choose the four top pieces among eight places.
@@ -1296,5 +1399,22 @@ mod limit_tests {
         assert_eq!(n, 8);
         assert!(s.apply(&capped.moves).unwrap().is_solved());
         assert!(s.apply(&free.moves).unwrap().is_solved());
+    }
+
+    #[test]
+    fn a_turned_over_state_gives_solutions_of_the_state() {
+        let solved = crate::sq1::State::solved(crate::sq1::Colouring::SixColour);
+        assert!(turned_over(&solved).unwrap().0.is_solved());
+        let opts = FastOptions {
+            node_limit: Some(2_000),
+            ..FastOptions::default()
+        };
+        for seed in 0..6 {
+            let s = solver().scramble(seed).unwrap().state;
+            let (t, by) = turned_over(&s).unwrap();
+            let r = solver().solve_fast_inner(&t, &opts, TRIED_CAP).unwrap().0;
+            let back = turned_back(&r.moves, by);
+            assert!(s.apply(&back).unwrap().is_solved(), "seed {seed}");
+        }
     }
 }
