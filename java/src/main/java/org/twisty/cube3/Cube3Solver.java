@@ -17,8 +17,9 @@ import org.twisty.ProgressRelay;
  * The 3x3x3 two-phase solver (Kociemba's method): a solution of at most a given number of face
  * turns (half-turn metric) for any {@link Cube}, found in milliseconds for 21 moves.
  *
- * <p>The solver needs move and pruning tables (a file of about 130 MB, memory-mapped read-only).
- * {@link #open(Path)} builds and saves them when the file is missing, stale or damaged (about 45
+ * <p>The solver needs move and pruning tables (a file of about 183 MB; its two distance tables,
+ * 177 MB, are read into native memory of the solver's own, the rest is memory-mapped read-only).
+ * {@link #open(Path)} builds and saves them when the file is missing, stale or damaged (about 90
  * seconds on two cores, with progress reports and cancellation through
  * {@link #open(Path, BuildListener, Cancellation)}), then opens them;
  * {@link #openExisting(Path)} only opens. {@link #defaultTableFile()} is a per-user cache
