@@ -632,8 +632,12 @@ impl Solver {
         let Some((turned, by)) = turned_over(state) else {
             return Ok(first);
         };
-        let Ok((other, _, _)) = self.solve_fast_inner(&turned, opts, TRIED_CAP) else {
-            return Ok(first);
+        let other = match self.solve_fast_inner(&turned, opts, TRIED_CAP) {
+            Ok((other, _, _)) => other,
+            // A cancellation stops the whole call, as it would have stopped the first search.
+            Err(e) if opts.cancel.as_ref().is_some_and(|c| c.is_cancelled()) => return Err(e),
+            // The deadline met in the second search: the first answer stands.
+            Err(_) => return Ok(first),
         };
         let moves = turned_back(&other.moves, by);
         let length = opts.metric.length(&moves).unwrap_or(u32::MAX);
