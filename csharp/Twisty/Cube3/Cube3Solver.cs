@@ -13,8 +13,9 @@ namespace Twisty.Cube3;
 /// turns (half-turn metric) for any <see cref="Cube"/>, typically found in under a millisecond for 21
 /// moves. It opens its tables from a table file (about 183 MB, built in about a minute and a half
 /// when it is missing; the two distance tables, 177 MB, are read into native memory of its own,
-/// which is its reported memory pressure, and the rest is mapped), is immutable, and is safe to use from many threads at once (each search runs
-/// on the calling thread and keeps its own small state).
+/// which is its reported memory pressure, and the rest is mapped), is immutable, and is safe to
+/// use from many threads at once (each search runs on the calling thread and keeps its own small
+/// state).
 /// </summary>
 /// <remarks>
 /// <para>The search is deterministic: the same cube and bound give the same solution, in every

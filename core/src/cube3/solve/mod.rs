@@ -101,6 +101,15 @@ enum T {
 /// interleaving another solver) the page walk misses the cache too.
 const RESIDENT: std::ops::Range<usize> = T::PhaseOne as usize..T::PhaseTwo as usize + 1;
 
+/// A 16-bit section's entries, read in place.
+fn as_words(bytes: &[u8]) -> &[u16] {
+    // SAFETY: any bytes are valid u16s; the file is page-aligned and every 16-bit section
+    // starts at an even offset, which the assertion checks.
+    let (head, words, tail) = unsafe { bytes.align_to::<u16>() };
+    assert!(head.is_empty() && tail.is_empty(), "misaligned table");
+    words
+}
+
 /// What the tables were built from: the face moves' permutations.
 fn digest() -> u64 {
     let mut bytes = Vec::new();
@@ -334,16 +343,10 @@ impl Solver {
         let sets = slice_sets();
         let moves = face_moves();
         let p2: Vec<Perm> = PHASE2_MOVES.iter().map(|&m| moves[m as usize]).collect();
-        let words = |t: T| -> Vec<u16> {
-            let bytes = layout.section(file.bytes(), t as usize);
-            bytes
-                .chunks_exact(2)
-                .map(|w| u16::from_le_bytes([w[0], w[1]]))
-                .collect()
-        };
-        let set_move = slice_set_moves(&words(T::SliceMove), &sets);
+        let words = |t: T| as_words(layout.section(file.bytes(), t as usize));
+        let set_move = slice_set_moves(words(T::SliceMove), &sets);
         let solved_set = sets[slice(&Perm::IDENTITY) as usize];
-        let near = NearG1::new(&words(T::TwistMove), &words(T::FlipMove), &set_move, solved_set);
+        let near = NearG1::new(words(T::TwistMove), words(T::FlipMove), &set_move, solved_set);
         let sym1 = sym::phase1_table();
         let corner_distance = layout
             .section(file.bytes(), T::CornerPrune as usize)
@@ -406,11 +409,7 @@ impl Solver {
     }
 
     fn words(&self, t: T) -> &[u16] {
-        // SAFETY: any bytes are valid u16s; the file is page-aligned and every 16-bit section
-        // starts at an even offset, which the assertion checks.
-        let (head, words, tail) = unsafe { self.bytes(t).align_to::<u16>() };
-        assert!(head.is_empty() && tail.is_empty(), "misaligned table");
-        words
+        as_words(self.bytes(t))
     }
 
     /// A solution of at most [`SolveOptions::max_length`] moves (face turns, half-turn metric),

@@ -117,8 +117,7 @@ impl ShapeTable {
     /// Distance of a node.
     #[inline(always)]
     pub fn get(&self, n: &Node) -> u32 {
-        let odd = (n.odd ^ n.odd >> 1) as usize & 1;
-        self.dist[shape_slot(n.class as usize, n.k, odd, n.middle)] as u32
+        self.get_parts(n.class, n.k, n.odd, n.middle)
     }
 
     /// Distance of a node given by its parts (class, turn into the representative, parities
@@ -160,15 +159,22 @@ pub struct Phase1Moves {
     moves: Vec<Phase1Move>,
 }
 
+/// Where [`Phase1Moves::kinds`] holds the kind of a class and turn into its representative:
+/// the shape tables' slot without parity and middle.
+#[inline(always)]
+fn kind_slot(class: u8, k: (u8, u8)) -> usize {
+    shape_slot(class as usize, k, 0, 0) / 4
+}
+
 impl Phase1Moves {
     pub fn build(ix: &SolveIndex, metric: Metric, p1: &ShapeTable) -> Phase1Moves {
         let started = Instant::now();
-        let mut kinds = vec![u32::MAX; ix.reps.len() * 144];
+        let mut kinds = vec![u32::MAX; shape_slot(ix.reps.len(), (0, 0), 0, 0) / 4];
         let mut ranges = Vec::new();
         let mut moves = Vec::new();
         for ms in &ix.moves {
             for m in ms {
-                let slot = &mut kinds[m.target as usize * 144 + m.canon.0 as usize * 12 + m.canon.1 as usize];
+                let slot = &mut kinds[kind_slot(m.target, m.canon)];
                 if *slot != u32::MAX {
                     continue;
                 }
@@ -216,7 +222,7 @@ impl Phase1Moves {
     /// The moves of a node after the start, cheapest total first.
     #[inline(always)]
     fn of(&self, n: &Node) -> &[Phase1Move] {
-        let kind = self.kinds[n.class as usize * 144 + n.k.0 as usize * 12 + n.k.1 as usize];
+        let kind = self.kinds[kind_slot(n.class, n.k)];
         let parity = (n.odd ^ n.odd >> 1) & 1;
         let (a, b) = self.ranges[kind as usize * 4 + parity as usize * 2 + n.middle as usize];
         &self.moves[a as usize..b as usize]
@@ -441,10 +447,7 @@ impl Phase1<'_> {
                 let Some((turn, cost, child)) = n.step(m, self.metric, false, room) else {
                     continue;
                 };
-                self.path.push(turn);
-                let stop = self.dfs(child, g + cost, false);
-                self.path.pop();
-                if stop {
+                if self.descend(turn, child, g + cost) {
                     return true;
                 }
             }
@@ -454,14 +457,19 @@ impl Phase1<'_> {
             let Some((turn, cost, child)) = n.step(m, self.metric, root, room) else {
                 continue;
             };
-            self.path.push(turn);
-            let stop = self.dfs(child, g + cost, false);
-            self.path.pop();
-            if stop {
+            if self.descend(turn, child, g + cost) {
                 return true;
             }
         }
         false
+    }
+
+    /// Searches a child reached by `turn` (then `/`) at cost `g`; true when the search must stop.
+    fn descend(&mut self, turn: (u8, u8), child: Node, g: u32) -> bool {
+        self.path.push(turn);
+        let stop = self.dfs(child, g, false);
+        self.path.pop();
+        stop
     }
 
     /// Keeps a phase-1 end of the pass for phase 2, and requests its phase-2 bound's table
