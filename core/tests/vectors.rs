@@ -1029,6 +1029,13 @@ fn solver_vectors(header: &str) -> String {
         row("solve_fast", &[&path, st, "face", "0", "20000"]);
         row("solve_fast", &[&path, st, "wca", "30", "0"]);
     }
+    // Uniform random states: the default node limit, and one node, where neither the state's
+    // search nor the turned-over one finds a face-turn phase 2 and both ends are completed.
+    for seed in 0..3 {
+        let st = api::sq1_random_state(&tables, seed, 0).unwrap();
+        row("solve_fast", &[&path, &st, "face", "0", "22000"]);
+        row("solve_fast", &[&path, &st, "face", "0", "1"]);
+    }
     for seed in ["0", "1", "2026", "18446744073709551615"] {
         row("scramble", &[&path, seed]);
     }

@@ -612,7 +612,7 @@ fn bench(
     let pct = |p: usize| times[(times.len() - 1) * p / 100];
     let mean = times.iter().sum::<std::time::Duration>() / count as u32;
     println!(
-        "{} {} states: mean {:.1?}, median {:.1?}, 90% {:.1?}, max {:.1?}; average length {:.2} {}",
+        "{} {} states: mean {:.2?}, median {:.2?}, 90% {:.2?}, max {:.1?}; average length {:.2} {}",
         if fast_nodes.is_some() {
             "two-phase"
         } else {

@@ -12,12 +12,14 @@
 //!
 //! Phase-1 solutions are tried in order of length, each followed by the shortest phase 2 in the
 //! metric of at most [`PHASE2_CAP`] moves, and at most [`PHASE2_GAP`] more than its start's
-//! lower bound, that beats the best total so far; each phase-2 start is tried once. Phase 1
-//! takes each node's moves from a list sorted by what they need of the remaining length
+//! lower bound, that beats the best total so far (one branch-and-bound pass per start, see
+//! [`Search::run_bounded_within`]); each phase-2 start is tried once. Phase 1 takes each
+//! node's moves from a list sorted by what they need of the remaining length
 //! ([`Phase1Moves`]), so it never looks at a move that does not fit. Should the node limit (or
 //! without one [`FIRST_NODES`] nodes) pass without any solution, the phase-1 end with the
-//! smallest bound on its total is completed by a shortest phase 2 in twists, whatever it
-//! costs, so a solution always comes back. The search stops when a total within the length bound is found, the work or time limit
+//! smallest bound on its total is completed (its shortest phase 2 of the metric within
+//! [`COMPLETION_NODES`], else in twists, whatever it costs), so a solution always comes back.
+//! The search stops when a total within the length bound is found, the work or time limit
 //! is reached, no total within the length bound can come from a longer phase 1, or no shorter
 //! total is possible. A length bound below a lower bound of the state's distance is refused at
 //! once. The memory of a search is bounded: at most [`TRIED_CAP`] phase-2 starts are
@@ -261,10 +263,16 @@ const END_BATCH: usize = 16;
 /// is reached: the search after a fallback's long solution is the same as before it.
 pub const FIRST_NODES: u64 = 20_000;
 
-/// The default node limit: about 1.2 ms (median 0.85 ms) and 28.34 face turns on average for
-/// random states on a 2-core machine of 2026 (`docs/benchmarks.md`). Java and .NET use the same
-/// default.
-pub const DEFAULT_NODE_LIMIT: u64 = 25_000;
+/// The default node limit: 28.28 face turns on average for random states (3000 states), in
+/// about 1.2-1.8 ms (median 0.9-1.3 ms) on a 2-core machine of 2026 (`docs/benchmarks.md`).
+/// Java and .NET use the same default.
+pub const DEFAULT_NODE_LIMIT: u64 = 22_000;
+
+/// Nodes a completion of a kept phase-1 end spends on the metric's own phase 2, without a
+/// length cap, before it takes the shortest phase 2 in twists instead (see
+/// [`Solver::complete_end`]): the metric's own phase 2 is shorter, and usually found within
+/// that.
+pub const COMPLETION_NODES: u64 = 5_000;
 
 /// Most phase-2 starts one search remembers (about 40 bytes each), so that a search without
 /// limits never grows without bound.
@@ -348,10 +356,8 @@ struct Phase1<'a> {
     p1_moves: &'a Phase1Moves,
     metric: Metric,
     phase2: Search<'a>,
-    /// Phase 2 in twists: completes a phase-1 end when the metric's capped phase 2 found
-    /// nothing within the budget (see [`Phase1::budget`]).
-    phase2_twists: Search<'a>,
-    /// The phase-1 end the fallback completes: node, path and whether it is the start.
+    /// The phase-1 end a completion takes when the metric's capped phase 2 found nothing
+    /// within the budget (see [`Phase1::budget`]).
     first_end: Option<FirstEnd>,
     /// Phase-1 cost plus phase-2 bound of `first_end`.
     first_end_score: u32,
@@ -380,7 +386,7 @@ struct Phase1<'a> {
 
 impl Phase1<'_> {
     fn used(&self) -> u64 {
-        self.nodes + self.phase2.nodes + self.phase2_twists.nodes
+        self.nodes + self.phase2.nodes
     }
 
     /// Nodes the search may use before it must have a solution: the node limit, or without
@@ -509,18 +515,11 @@ impl Phase1<'_> {
 
     /// Records a solution: the phase-1 path, then `tail`.
     fn record(&mut self, tail: &MoveSeq) {
-        let mut moves = Vec::new();
-        for &p in &self.path {
-            if p != (0, 0) {
-                moves.push(Move::Turn {
-                    top: crate::sq1::moves::normalize_turn(p.0 as i32),
-                    bottom: crate::sq1::moves::normalize_turn(p.1 as i32),
-                });
-            }
-            moves.push(Move::Twist);
-        }
-        moves.extend_from_slice(tail.moves());
-        let seq = MoveSeq::new(moves);
+        self.record_solution(joined(&self.path, tail));
+    }
+
+    /// Records a solution when it is the shortest so far.
+    fn record_solution(&mut self, seq: MoveSeq) {
         let len = self.metric.length(&seq).expect("no flips");
         if self.best.as_ref().is_none_or(|b| len < b.0) {
             self.best = Some((len, seq));
@@ -591,20 +590,30 @@ impl Phase1<'_> {
         }
         self.done()
     }
+}
 
-    /// Completes the kept phase-1 end by a shortest phase 2 in twists (whatever it costs).
-    fn complete_first_end(&mut self) -> Result<()> {
-        let (n, path, root) = self.first_end.clone().expect("a phase-1 end was reached");
-        let search = &mut self.phase2_twists;
-        search.found.clear();
-        let tail = search
-            .run_bounded(n, root, u32::MAX)?
-            .expect("phase 2 reaches every cube-shape position");
-        let saved = std::mem::replace(&mut self.path, path);
-        self.record(&tail);
-        self.path = saved;
-        Ok(())
+/// A phase-1 path (turns, each then `/`) followed by a phase-2 tail.
+fn joined(path: &[(u8, u8)], tail: &MoveSeq) -> MoveSeq {
+    let mut moves = Vec::with_capacity(2 * path.len() + tail.moves().len());
+    for &p in path {
+        if p != (0, 0) {
+            moves.push(Move::Turn {
+                top: crate::sq1::moves::normalize_turn(p.0 as i32),
+                bottom: crate::sq1::moves::normalize_turn(p.1 as i32),
+            });
+        }
+        moves.push(Move::Twist);
     }
+    moves.extend_from_slice(tail.moves());
+    MoveSeq::new(moves)
+}
+
+/// What one search of [`Solver::solve_fast`] ends with.
+enum Outcome {
+    Solved(Solution),
+    /// The node limit spent without a solution: the end a completion would take, left to the
+    /// caller.
+    Unfinished(FirstEnd),
 }
 
 impl Solver {
@@ -618,41 +627,113 @@ impl Solver {
     /// `invalid_argument` error, found at once.
     ///
     /// With a node limit and no `max_length`, a six-colour search that spends its limit
-    /// without a solution of the metric's own phase 2 (about one in six random states at the
-    /// default limit; its answer is then a long twist-metric completion) searches the puzzle
-    /// turned over (`!`) with the same options, and returns the shorter answer.
+    /// without a solution of the metric's own phase 2 (about one in five random states at the
+    /// default limit) searches the puzzle turned over (`!`) with the same options, and returns
+    /// its solution; when that search too finds none, the better of the two completions (see
+    /// [`COMPLETION_NODES`]).
     ///
     /// Without a node limit or deadline the search can take very long (hours, when neither a
     /// reachable `max_length` nor anything else stops it): give one of them, or cancel it.
     pub fn solve_fast(&self, state: &crate::sq1::State, opts: &FastOptions) -> Result<Solution> {
-        let (first, _, fell_back) = self.solve_fast_inner(state, opts, TRIED_CAP)?;
-        if !fell_back
-            || opts.max_length.is_some()
-            || opts.node_limit.is_none()
-            || state.colouring() != crate::sq1::Colouring::SixColour
+        // The puzzle turned over (pieces renamed so that solved stays solved) is a different
+        // search of the same problem.
+        let turned = (opts.max_length.is_none()
+            && opts.node_limit.is_some()
+            && state.colouring() == crate::sq1::Colouring::SixColour)
+            .then(|| turned_over(state))
+            .flatten();
+        let first_end = match self
+            .solve_fast_inner(state, opts, TRIED_CAP, turned.is_some())?
+            .0
         {
-            return Ok(first);
-        }
-        // The node limit was spent without a solution of the metric's own phase 2, and the
-        // answer is the long twist-metric completion: search the puzzle turned over (`!`,
-        // pieces renamed so that solved stays solved), a different search of the same
-        // problem, and keep its solution, its turns mirrored back, when shorter.
-        let Some((turned, by)) = turned_over(state) else {
-            return Ok(first);
+            Outcome::Solved(s) => return Ok(s),
+            Outcome::Unfinished(end) => end,
         };
-        let other = match self.solve_fast_inner(&turned, opts, TRIED_CAP) {
-            Ok((other, _, _)) => other,
+        let (turned, by) = turned.expect("only a search with a turned-over state leaves its end");
+        let cancel = opts.cancel.as_ref();
+        let other_end = match self.solve_fast_inner(&turned, opts, TRIED_CAP, true) {
+            // Its solution is kept without completing the first end: that completion is
+            // seldom shorter (5 times in 110 random states that came here, measured).
+            Ok((Outcome::Solved(other), _)) => {
+                let moves = turned_back(&other.moves, by);
+                if state.apply(&moves).is_ok_and(|s| s.is_solved()) {
+                    return Ok(Solution::new(moves, opts.metric));
+                }
+                None
+            }
+            Ok((Outcome::Unfinished(end), _)) => Some(end),
             // A cancellation stops the whole call, as it would have stopped the first search.
-            Err(e) if opts.cancel.as_ref().is_some_and(|c| c.is_cancelled()) => return Err(e),
-            // The deadline met in the second search: the first answer stands.
-            Err(_) => return Ok(first),
+            Err(e) if cancel.is_some_and(|c| c.is_cancelled()) => return Err(e),
+            // The deadline met in the second search: the first end is completed.
+            Err(_) => None,
         };
-        let moves = turned_back(&other.moves, by);
+        let first = Solution::new(
+            self.complete_end(&first_end, opts.metric, cancel)?,
+            opts.metric,
+        );
+        let Some(other_end) = other_end else {
+            return Ok(first);
+        };
+        let moves = turned_back(&self.complete_end(&other_end, opts.metric, cancel)?, by);
         let length = opts.metric.length(&moves).unwrap_or(u32::MAX);
         if length < first.length && state.apply(&moves).is_ok_and(|s| s.is_solved()) {
             return Ok(Solution::new(moves, opts.metric));
         }
         Ok(first)
+    }
+
+    /// Completes a kept phase-1 end: its shortest phase 2 of the metric's own if found within
+    /// [`COMPLETION_NODES`], else its shortest phase 2 in twists, whatever that costs (only a
+    /// cancellation stops it: a search given a deadline has its answer once it gets here).
+    fn complete_end(
+        &self,
+        (n, path, root): &FirstEnd,
+        metric: Metric,
+        cancel: Option<&crate::progress::CancelToken>,
+    ) -> Result<MoveSeq> {
+        let limits = Limits {
+            deadline: None,
+            cancel,
+        };
+        let (in_twists, in_face_turns) = (self.phase2_tables(false), self.face_turn_bound());
+        if metric != Metric::Twist {
+            let mut own = self.phase2_search(metric, &limits, &in_twists, &in_face_turns);
+            own.node_limit = COMPLETION_NODES;
+            // Out of nodes (or cancelled: the twist search stops at once then) is no answer.
+            if let Ok(Some(tail)) = own.run_bounded(*n, *root, u32::MAX) {
+                return Ok(joined(path, &tail));
+            }
+        }
+        let mut twists = self.phase2_search(Metric::Twist, &limits, &in_twists, &in_face_turns);
+        let tail = twists
+            .run_bounded(*n, *root, u32::MAX)?
+            .expect("phase 2 reaches every cube-shape position");
+        Ok(joined(path, &tail))
+    }
+
+    /// The phase-2 search of a metric: cube-shape moves only, priced by the face-turn bound
+    /// in the face-turn metric, by the twist tables otherwise.
+    fn phase2_search<'a>(
+        &'a self,
+        metric: Metric,
+        limits: &Limits<'a>,
+        in_twists: &'a [Phase2Table<'a>; 2],
+        in_face_turns: &'a FaceTurnBound<'a>,
+    ) -> Search<'a> {
+        let mut search = Search::new(
+            self.index(),
+            self.tables(),
+            self.endgame(),
+            metric,
+            1,
+            limits,
+        );
+        if metric == Metric::FaceTurn {
+            search.face_turn_phase2 = Some(in_face_turns);
+        } else {
+            search.cube_only = Some(in_twists);
+        }
+        search
     }
 
     /// A lower bound on the length of every solution of a node in a metric.
@@ -661,8 +742,15 @@ impl Solver {
             deadline: None,
             cancel: None,
         };
-        let twists = Search::new(self.index(), self.tables(), self.endgame(), Metric::Twist, 1, &l)
-            .twists_bound(root, u32::MAX);
+        let twists = Search::new(
+            self.index(),
+            self.tables(),
+            self.endgame(),
+            Metric::Twist,
+            1,
+            &l,
+        )
+        .twists_bound(root, u32::MAX);
         // Every turn between two twists costs at least one outside the twist metric.
         let by_twists = match metric {
             Metric::Twist => twists,
@@ -680,17 +768,21 @@ impl Solver {
         opts: &FastOptions,
         tried_cap: usize,
     ) -> Result<(Solution, usize)> {
-        self.solve_fast_inner(state, opts, tried_cap).map(|(s, n, _)| (s, n))
+        match self.solve_fast_inner(state, opts, tried_cap, false)? {
+            (Outcome::Solved(s), n) => Ok((s, n)),
+            (Outcome::Unfinished(_), _) => unreachable!("no end is left to the caller"),
+        }
     }
 
-    /// [`Solver::solve_fast_capped`], also telling whether the answer is the twist-metric
-    /// fallback's.
+    /// [`Solver::solve_fast_capped`]; with `defer`, a search that spends its node limit
+    /// without a solution leaves its end to the caller instead of completing it.
     fn solve_fast_inner(
         &self,
         state: &crate::sq1::State,
         opts: &FastOptions,
         tried_cap: usize,
-    ) -> Result<(Solution, usize, bool)> {
+        defer: bool,
+    ) -> Result<(Outcome, usize)> {
         let started = Instant::now();
         let root = self.root(state)?;
         // A token cancelled before the call stops it before any search, however quick.
@@ -713,28 +805,7 @@ impl Solver {
             deadline: opts.deadline,
             cancel: opts.cancel.as_ref(),
         };
-        let mut phase2 = Search::new(
-            self.index(),
-            self.tables(),
-            self.endgame(),
-            opts.metric,
-            1,
-            &limits,
-        );
-        if opts.metric == Metric::FaceTurn {
-            phase2.face_turn_phase2 = Some(&in_face_turns);
-        } else {
-            phase2.cube_only = Some(&in_twists);
-        }
-        let mut phase2_twists = Search::new(
-            self.index(),
-            self.tables(),
-            self.endgame(),
-            Metric::Twist,
-            1,
-            &limits,
-        );
-        phase2_twists.cube_only = Some(&in_twists);
+        let phase2 = self.phase2_search(opts.metric, &limits, &in_twists, &in_face_turns);
         let p1 = self.shape_table(opts.metric, Goal::Phase2Group);
         let mut s = Phase1 {
             ix: self.index(),
@@ -742,7 +813,6 @@ impl Solver {
             p1_moves: self.phase1_moves(opts.metric),
             metric: opts.metric,
             phase2,
-            phase2_twists,
             first_end: None,
             first_end_score: u32::MAX,
             total: p1.get(&root),
@@ -765,7 +835,6 @@ impl Solver {
             cancel: opts.cancel.as_ref(),
             stopped: None,
         };
-        let mut fallback_len = None;
         loop {
             if !s.dfs(root, 0, true) {
                 s.flush();
@@ -780,8 +849,11 @@ impl Solver {
                 if let Some(e) = s.stopped.take() {
                     return Err(e);
                 }
-                s.complete_first_end()?;
-                fallback_len = s.best.as_ref().map(|b| b.0);
+                let end = s.first_end.take().expect("a phase-1 end was reached");
+                if defer {
+                    return Ok((Outcome::Unfinished(end), s.tried.len()));
+                }
+                s.record_solution(self.complete_end(&end, opts.metric, opts.cancel.as_ref())?);
                 if s.done() {
                     break;
                 }
@@ -800,8 +872,10 @@ impl Solver {
         if let Some(e) = s.stopped.take() {
             return Err(e);
         }
-        let (len, moves) = s.best.take().expect("a search stops with a solution or an error");
-        let fell_back = fallback_len == Some(len);
+        let (_, moves) = s
+            .best
+            .take()
+            .expect("a search stops with a solution or an error");
         let solution = Solution::new(moves, opts.metric);
         log::debug!(
             "two-phase: {} moves ({}) after {} nodes ({} in phase 1, {} in phase 2 from {} starts), phase 1 up to {}, {} us",
@@ -814,7 +888,7 @@ impl Solver {
             s.total,
             started.elapsed().as_micros()
         );
-        Ok((solution, s.tried.len(), fell_back))
+        Ok((Outcome::Solved(solution), s.tried.len()))
     }
 }
 
@@ -839,7 +913,9 @@ fn turned_over(state: &crate::sq1::State) -> Option<(crate::sq1::State, (i32, i3
             for x in &mut slots {
                 *x = rename[*x as usize];
             }
-            return crate::sq1::State::from_slots(slots, t.middle()).ok().map(|s| (s, (a, b)));
+            return crate::sq1::State::from_slots(slots, t.middle())
+                .ok()
+                .map(|s| (s, (a, b)));
         }
     }
     None
@@ -1226,9 +1302,8 @@ mod phase1_tests {
         for metric in [Metric::Twist, Metric::Wca, Metric::FaceTurn] {
             let p1 = ShapeTable::build(&ix, metric, Goal::Phase2Group);
             let lists = Phase1Moves::build(&ix, metric, &p1);
-            let (c, k, arr) = ix.node_of(&crate::sq1::State::solved(
-                crate::sq1::Colouring::SixColour,
-            ));
+            let (c, k, arr) =
+                ix.node_of(&crate::sq1::State::solved(crate::sq1::Colouring::SixColour));
             let mut n = Node {
                 class: c as u8,
                 arr,
@@ -1250,7 +1325,10 @@ mod phase1_tests {
                         .iter()
                         .map(|m| (m.index as usize, m.cost as u32, m.total as u32))
                         .collect();
-                    assert!(got.windows(2).all(|w| w[0].2 <= w[1].2), "{metric:?}: not sorted");
+                    assert!(
+                        got.windows(2).all(|w| w[0].2 <= w[1].2),
+                        "{metric:?}: not sorted"
+                    );
                     let mut sorted = got.clone();
                     sorted.sort();
                     assert_eq!(sorted, expected, "{metric:?} step {step}");
@@ -1347,8 +1425,12 @@ mod limit_tests {
                 .unwrap_or_else(|| {
                     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../build/vector-dbs")
                 });
-            Solver::open_or_build(&dir.join("sq1-solver.tbl"), &mut NoProgress, &CancelToken::new())
-                .unwrap()
+            Solver::open_or_build(
+                &dir.join("sq1-solver.tbl"),
+                &mut NoProgress,
+                &CancelToken::new(),
+            )
+            .unwrap()
         })
     }
 
@@ -1376,9 +1458,23 @@ mod limit_tests {
             let needed: u32 = e.message().rsplit(' ').next().unwrap().parse().unwrap();
             let known = match metric {
                 Metric::Twist => solver().solve(&s, metric).unwrap().length,
-                _ => solver().solve_fast(&s, &FastOptions { metric, ..FastOptions::default() }).unwrap().length,
+                _ => {
+                    solver()
+                        .solve_fast(
+                            &s,
+                            &FastOptions {
+                                metric,
+                                ..FastOptions::default()
+                            },
+                        )
+                        .unwrap()
+                        .length
+                }
             };
-            assert!(needed >= 2 && needed <= known, "{metric:?}: {needed} > {known}");
+            assert!(
+                needed >= 2 && needed <= known,
+                "{metric:?}: {needed} > {known}"
+            );
         }
     }
 
@@ -1386,7 +1482,13 @@ mod limit_tests {
     fn a_reachable_bound_without_limits_ends_with_a_solution_within_it() {
         let s = solver().scramble(3).unwrap().state;
         let first = solver()
-            .solve_fast(&s, &FastOptions { node_limit: None, ..FastOptions::default() })
+            .solve_fast(
+                &s,
+                &FastOptions {
+                    node_limit: None,
+                    ..FastOptions::default()
+                },
+            )
             .unwrap();
         let opts = FastOptions {
             max_length: Some(first.length),
@@ -1413,6 +1515,99 @@ mod limit_tests {
         assert!(s.apply(&free.moves).unwrap().is_solved());
     }
 
+    /// Phase-2 positions: random turns, each then `/`, that keep the cube shape, from the
+    /// solved puzzle.
+    fn cube_shape_states(count: usize, moves: usize) -> Vec<crate::sq1::State> {
+        let mut rng = crate::rng::Rng::new(21);
+        let solved = crate::sq1::State::solved(crate::sq1::Colouring::SixColour);
+        let cube = solver().index().cube as u8;
+        (0..count)
+            .map(|_| {
+                let mut s = solved;
+                let mut made = 0;
+                while made < moves {
+                    let (top, bottom) = (rng.below(12) as i8 - 5, rng.below(12) as i8 - 5);
+                    let step = MoveSeq::new(vec![Move::Turn { top, bottom }, Move::Twist]);
+                    if let Ok(t) = s.apply(&step)
+                        && solver().root(&t).unwrap().class == cube
+                    {
+                        s = t;
+                        made += 1;
+                    }
+                }
+                s
+            })
+            .collect()
+    }
+
+    #[test]
+    fn one_branch_and_bound_pass_finds_the_shortest_phase_2() {
+        let sv = solver();
+        let limits = Limits {
+            deadline: None,
+            cancel: None,
+        };
+        let (in_twists, in_face_turns) = (sv.phase2_tables(false), sv.face_turn_bound());
+        let mut compared = 0;
+        for metric in [Metric::FaceTurn, Metric::Wca, Metric::Twist] {
+            for s in cube_shape_states(40, 6) {
+                let n = sv.root(&s).unwrap();
+                let mut one_pass = sv.phase2_search(metric, &limits, &in_twists, &in_face_turns);
+                let mut per_length = sv.phase2_search(metric, &limits, &in_twists, &in_face_turns);
+                let lb = one_pass.lower_bound_within(&n, true, u32::MAX);
+                for gap in [1, 2, 4] {
+                    // The same length as passes of one length each, up to the same bound.
+                    let a = one_pass.run_bounded_within(n, true, u32::MAX, gap).unwrap();
+                    let b = per_length.run_bounded(n, true, lb + gap).unwrap();
+                    let length =
+                        |m: &Option<MoveSeq>| m.as_ref().map(|m| metric.length(m).unwrap());
+                    assert_eq!(length(&a), length(&b), "{metric:?} {s} gap {gap}");
+                    if let Some(m) = a {
+                        assert!(s.apply(&m).unwrap().is_solved(), "{s}");
+                        assert!(metric.length(&m).unwrap() <= lb + gap);
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        assert!(compared > 60, "{compared}");
+    }
+
+    #[test]
+    fn searches_without_a_solution_of_their_own_keep_the_shorter_completion() {
+        // At one node neither the state's search nor the turned-over one finds a solution of
+        // the metric's own phase 2: both ends are completed, and the shorter answer is kept.
+        let opts = FastOptions {
+            node_limit: Some(1),
+            ..FastOptions::default()
+        };
+        let mut turned_shorter = 0;
+        for seed in 0..12 {
+            let s = solver().scramble(seed).unwrap().state;
+            let answer = solver().solve_fast(&s, &opts).unwrap();
+            let first = solver().solve_fast_capped(&s, &opts, TRIED_CAP).unwrap().0;
+            let (t, by) = turned_over(&s).unwrap();
+            let other = turned_back(
+                &solver()
+                    .solve_fast_capped(&t, &opts, TRIED_CAP)
+                    .unwrap()
+                    .0
+                    .moves,
+                by,
+            );
+            let other_length = Metric::FaceTurn.length(&other).unwrap();
+            assert!(s.apply(&answer.moves).unwrap().is_solved(), "seed {seed}");
+            assert_eq!(answer.length, first.length.min(other_length), "seed {seed}");
+            if other_length < first.length {
+                assert_eq!(answer.moves, other);
+                turned_shorter += 1;
+            } else {
+                assert_eq!(answer, first);
+            }
+        }
+        assert!(turned_shorter > 0);
+    }
+
     #[test]
     fn a_turned_over_state_gives_solutions_of_the_state() {
         let solved = crate::sq1::State::solved(crate::sq1::Colouring::SixColour);
@@ -1424,7 +1619,7 @@ mod limit_tests {
         for seed in 0..6 {
             let s = solver().scramble(seed).unwrap().state;
             let (t, by) = turned_over(&s).unwrap();
-            let r = solver().solve_fast_inner(&t, &opts, TRIED_CAP).unwrap().0;
+            let r = solver().solve_fast_capped(&t, &opts, TRIED_CAP).unwrap().0;
             let back = turned_back(&r.moves, by);
             assert!(s.apply(&back).unwrap().is_solved(), "seed {seed}");
         }

@@ -30,10 +30,10 @@ import org.twisty.Cancellation;
  */
 public final class FastSolveOptions {
     /**
-     * The default node limit, 25,000: about 1.2 ms and 28.3 face turns on average for random
+     * The default node limit, 22,000: about 1.2-1.8 ms and 28.3 face turns on average for random
      * states (the same default as the Rust and .NET libraries).
      */
-    public static final long DEFAULT_NODE_LIMIT = 25_000;
+    public static final long DEFAULT_NODE_LIMIT = 22_000;
 
     private static final FastSolveOptions DEFAULTS =
             new FastSolveOptions(Metric.FACE_TURN, 0, DEFAULT_NODE_LIMIT, null, null);
