@@ -53,6 +53,14 @@ fn counts_that_mean_nothing_are_refused_before_any_work() {
 }
 
 #[test]
+fn a_bench_s_other_memory_is_bounded() {
+    // More than 4 GiB written between solves is refused before any table is opened.
+    for arg in ["--pollute=4097", "--pollute=18446744073709551616", "--pollute=-1"] {
+        refused(&["sq1", "bench", "--fast-nodes", "1", arg], "--pollute");
+    }
+}
+
+#[test]
 fn a_reader_that_stops_reading_ends_the_program_quietly() {
     use std::os::unix::process::ExitStatusExt;
     let mut child = Command::new(env!("CARGO_BIN_EXE_twisty"))

@@ -371,6 +371,10 @@ enum Sq1Command {
         /// Time the two-phase solver instead, with this node limit per solve.
         #[arg(long)]
         fast_nodes: Option<u64>,
+        /// Between solves (untimed), write this many MiB of other memory, as a host that runs
+        /// other work between solves would: the solver's small tables leave the caches.
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=4096))]
+        pollute: u32,
         #[arg(long)]
         tables: Option<PathBuf>,
     },
@@ -553,8 +557,9 @@ fn solver_command(cmd: Sq1Command) -> twisty::Result<()> {
             metric,
             count,
             fast_nodes,
+            pollute,
             tables,
-        } => bench(&open_solver(tables)?, metric.into(), count, fast_nodes)?,
+        } => bench(&open_solver(tables)?, metric.into(), count, fast_nodes, pollute)?,
         _ => unreachable!("handled by run"),
     }
     Ok(())
@@ -583,8 +588,10 @@ fn bench(
     metric: Metric,
     count: u64,
     fast_nodes: Option<u64>,
+    pollute_mib: u32,
 ) -> twisty::Result<()> {
     let tables = Tables::new();
+    let mut other_work = vec![0u64; (pollute_mib as usize) << 17];
     let mut times = Vec::new();
     let mut total_len = 0u64;
     let mut lengths = std::collections::BTreeMap::new();
@@ -592,6 +599,11 @@ fn bench(
     solver.twists_lower_bound(&State::solved(Colouring::SixColour))?;
     for seed in 0..count {
         let s = tables.random_state(seed, Colouring::SixColour);
+        // One write per cache line.
+        for x in other_work.iter_mut().step_by(8) {
+            *x = x.wrapping_add(seed);
+        }
+        std::hint::black_box(&other_work);
         let t = std::time::Instant::now();
         let sol = match fast_nodes {
             Some(n) => solver.solve_fast(

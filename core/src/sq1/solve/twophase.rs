@@ -221,6 +221,21 @@ impl Phase1Moves {
         }
     }
 
+    /// Starts loading the first moves of a node's list (see [`Self::of`]), the node given by
+    /// its class, turn into the representative, parities and middle.
+    #[inline(always)]
+    fn prefetch(&self, class: u8, k: (u8, u8), odd: u8, middle: u8) {
+        let kind = self.kinds[kind_slot(class, k)];
+        let parity = (odd ^ odd >> 1) & 1;
+        let (a, _) = self.ranges[kind as usize * 4 + parity as usize * 2 + middle as usize];
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: prefetching never faults and reads nothing; the address is inside the list.
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            _mm_prefetch::<_MM_HINT_T0>(self.moves.as_ptr().wrapping_add(a as usize) as *const i8);
+        }
+    }
+
     /// The moves of a node after the start, cheapest total first.
     #[inline(always)]
     fn of(&self, n: &Node) -> &[Phase1Move] {
@@ -441,6 +456,16 @@ impl Phase1<'_> {
         if !root {
             // Only the moves that fit the room, from a list sorted by what they need of it.
             let moves = self.p1_moves.of(&n);
+            // The children's own lists are asked for first: after other work has run, each is
+            // a cache miss the search would otherwise wait for in turn.
+            for pm in moves {
+                if pm.total as u32 > room {
+                    break;
+                }
+                let m = &self.ix.moves[n.class as usize][pm.index as usize];
+                let odd = n.odd ^ (m.edges_odd as u8 | (m.corners_odd as u8) << 1);
+                self.p1_moves.prefetch(m.target, m.canon, odd, n.middle ^ 1);
+            }
             for pm in moves {
                 if pm.total as u32 > room {
                     break;
