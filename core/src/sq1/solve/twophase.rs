@@ -439,12 +439,12 @@ impl Phase1<'_> {
         self.used() >= self.budget() || self.best.as_ref().is_some_and(|b| b.0 <= self.good_enough)
     }
 
-    fn dfs(&mut self, n: Node, g: u32, root: bool) -> bool {
+    /// Searches a node `g` into the pass whose distance to the phase-2 group is `lb`.
+    fn dfs(&mut self, n: Node, g: u32, root: bool, lb: u32) -> bool {
         self.nodes += 1;
         if self.nodes & 255 == 0 && self.done() {
             return true;
         }
-        let lb = self.p1.get(&n);
         if lb == 0 {
             // Shorter phase-1 paths were tried in earlier passes.
             return g == self.total && self.keep_end(n, root);
@@ -478,7 +478,8 @@ impl Phase1<'_> {
                 let Some((turn, cost, child)) = n.step(m, self.metric, false, room) else {
                     continue;
                 };
-                if self.descend(turn, child, g + cost) {
+                // The list knows the child's distance: no table lookup.
+                if self.descend(turn, child, g + cost, (pm.total - pm.cost) as u32) {
                     return true;
                 }
             }
@@ -488,7 +489,8 @@ impl Phase1<'_> {
             let Some((turn, cost, child)) = n.step(m, self.metric, root, room) else {
                 continue;
             };
-            if self.descend(turn, child, g + cost) {
+            let lb = self.p1.get(&child);
+            if self.descend(turn, child, g + cost, lb) {
                 return true;
             }
         }
@@ -496,9 +498,9 @@ impl Phase1<'_> {
     }
 
     /// Searches a child reached by `turn` (then `/`) at cost `g`; true when the search must stop.
-    fn descend(&mut self, turn: (u8, u8), child: Node, g: u32) -> bool {
+    fn descend(&mut self, turn: (u8, u8), child: Node, g: u32, lb: u32) -> bool {
         self.path.push(turn);
-        let stop = self.dfs(child, g, false);
+        let stop = self.dfs(child, g, false, lb);
         self.path.pop();
         stop
     }
@@ -861,7 +863,7 @@ impl Solver {
             stopped: None,
         };
         loop {
-            if !s.dfs(root, 0, true) {
+            if !s.dfs(root, 0, true, p1.get(&root)) {
                 s.flush();
             }
             // Ends kept when the search stopped are dropped.
