@@ -431,10 +431,10 @@ pub fn cache_dir() -> PathBuf {
         .unwrap_or_else(|| std::env::temp_dir().join("twisty"))
 }
 
-/// Starts loading byte `i` of a table into the cache: a hint for lookups that would otherwise
+/// Starts loading entry `i` of a table into the cache: a hint for lookups that would otherwise
 /// wait on memory one after another (nothing happens off x86-64).
 #[inline(always)]
-pub fn prefetch(table: &[u8], i: usize) {
+pub fn prefetch<T>(table: &[T], i: usize) {
     debug_assert!(i < table.len());
     #[cfg(target_arch = "x86_64")]
     // SAFETY: prefetching never faults and reads nothing; the address is inside the table.

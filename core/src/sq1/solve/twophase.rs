@@ -221,27 +221,26 @@ impl Phase1Moves {
         }
     }
 
-    /// Starts loading the first moves of a node's list (see [`Self::of`]), the node given by
-    /// its class, turn into the representative, parities and middle.
+    /// Where in `moves` the list of a node lies, the node given by its class, turn into the
+    /// representative, parities (as in [`Node::odd`]) and middle.
     #[inline(always)]
-    fn prefetch(&self, class: u8, k: (u8, u8), odd: u8, middle: u8) {
+    fn range(&self, class: u8, k: (u8, u8), odd: u8, middle: u8) -> (u32, u32) {
         let kind = self.kinds[kind_slot(class, k)];
         let parity = (odd ^ odd >> 1) & 1;
-        let (a, _) = self.ranges[kind as usize * 4 + parity as usize * 2 + middle as usize];
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: prefetching never faults and reads nothing; the address is inside the list.
-        unsafe {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            _mm_prefetch::<_MM_HINT_T0>(self.moves.as_ptr().wrapping_add(a as usize) as *const i8);
-        }
+        self.ranges[kind as usize * 4 + parity as usize * 2 + middle as usize]
+    }
+
+    /// Starts loading the first moves of a node's list (see [`Self::range`]).
+    #[inline(always)]
+    fn prefetch(&self, class: u8, k: (u8, u8), odd: u8, middle: u8) {
+        let (a, _) = self.range(class, k, odd, middle);
+        crate::tablefile::prefetch(&self.moves, a as usize);
     }
 
     /// The moves of a node after the start, cheapest total first.
     #[inline(always)]
     fn of(&self, n: &Node) -> &[Phase1Move] {
-        let kind = self.kinds[kind_slot(n.class, n.k)];
-        let parity = (n.odd ^ n.odd >> 1) & 1;
-        let (a, b) = self.ranges[kind as usize * 4 + parity as usize * 2 + n.middle as usize];
+        let (a, b) = self.range(n.class, n.k, n.odd, n.middle);
         &self.moves[a as usize..b as usize]
     }
 }
@@ -678,12 +677,15 @@ impl Solver {
         };
         let (turned, by) = turned.expect("only a search with a turned-over state leaves its end");
         let cancel = opts.cancel.as_ref();
+        // A solution of the turned-over puzzle, its turns mirrored back, when it solves `state`.
+        let back = |moves: &MoveSeq| {
+            Some(turned_back(moves, by)).filter(|m| state.apply(m).is_ok_and(|s| s.is_solved()))
+        };
         let other_end = match self.solve_fast_inner(&turned, opts, TRIED_CAP, true) {
             // Its solution is kept without completing the first end: that completion is
             // seldom shorter (5 times in 110 random states that came here, measured).
             Ok((Outcome::Solved(other), _)) => {
-                let moves = turned_back(&other.moves, by);
-                if state.apply(&moves).is_ok_and(|s| s.is_solved()) {
+                if let Some(moves) = back(&other.moves) {
                     return Ok(Solution::new(moves, opts.metric));
                 }
                 None
@@ -701,12 +703,9 @@ impl Solver {
         let Some(other_end) = other_end else {
             return Ok(first);
         };
-        let moves = turned_back(&self.complete_end(&other_end, opts.metric, cancel)?, by);
-        let length = opts.metric.length(&moves).unwrap_or(u32::MAX);
-        if length < first.length && state.apply(&moves).is_ok_and(|s| s.is_solved()) {
-            return Ok(Solution::new(moves, opts.metric));
-        }
-        Ok(first)
+        let other = back(&self.complete_end(&other_end, opts.metric, cancel)?)
+            .map(|moves| Solution::new(moves, opts.metric));
+        Ok(other.filter(|o| o.length < first.length).unwrap_or(first))
     }
 
     /// Completes a kept phase-1 end: its shortest phase 2 of the metric's own if found within
