@@ -57,6 +57,7 @@ fn a_bench_s_other_memory_is_bounded() {
     // More than 4 GiB written between solves is refused before any table is opened.
     for arg in ["--pollute=4097", "--pollute=18446744073709551616", "--pollute=-1"] {
         refused(&["sq1", "bench", "--fast-nodes", "1", arg], "--pollute");
+        refused(&["cube3", "bench", "--count", "1", arg], "--pollute");
     }
 }
 

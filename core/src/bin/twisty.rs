@@ -185,6 +185,10 @@ enum Cube3Command {
         count: u64,
         #[arg(long, default_value_t = 21)]
         max_length: u32,
+        /// Between solves (untimed), write this many MiB of other memory, as a host that runs
+        /// other work between solves would: the solver's small tables leave the caches.
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=4096))]
+        pollute: u32,
         #[arg(long)]
         tables: Option<PathBuf>,
     },
@@ -582,6 +586,23 @@ fn write_file(path: &std::path::Path, text: &str) -> twisty::Result<()> {
     })
 }
 
+/// The benches' stand-in for a host's other work between solves (`--pollute`): memory the
+/// solver does not use, written once per cache line.
+struct OtherWork(Vec<u64>);
+
+impl OtherWork {
+    fn new(mib: u32) -> OtherWork {
+        OtherWork(vec![0; (mib as usize) << 17])
+    }
+
+    fn run(&mut self, seed: u64) {
+        for x in self.0.iter_mut().step_by(8) {
+            *x = x.wrapping_add(seed);
+        }
+        std::hint::black_box(&self.0);
+    }
+}
+
 /// Solves `count` random states (seeds 0..count) and prints time and length figures.
 fn bench(
     solver: &Solver,
@@ -591,7 +612,7 @@ fn bench(
     pollute_mib: u32,
 ) -> twisty::Result<()> {
     let tables = Tables::new();
-    let mut other_work = vec![0u64; (pollute_mib as usize) << 17];
+    let mut other_work = OtherWork::new(pollute_mib);
     let mut times = Vec::new();
     let mut total_len = 0u64;
     let mut lengths = std::collections::BTreeMap::new();
@@ -599,11 +620,7 @@ fn bench(
     solver.twists_lower_bound(&State::solved(Colouring::SixColour))?;
     for seed in 0..count {
         let s = tables.random_state(seed, Colouring::SixColour);
-        // One write per cache line.
-        for x in other_work.iter_mut().step_by(8) {
-            *x = x.wrapping_add(seed);
-        }
-        std::hint::black_box(&other_work);
+        other_work.run(seed);
         let t = std::time::Instant::now();
         let sol = match fast_nodes {
             Some(n) => solver.solve_fast(
@@ -1166,8 +1183,10 @@ fn cube3_command(cmd: Cube3Command) -> twisty::Result<()> {
         Cube3Command::Bench {
             count,
             max_length,
+            pollute,
             tables,
         } => {
+            let mut other_work = OtherWork::new(pollute);
             let solver = open_cube3_solver(tables)?;
             let opts = SolveOptions {
                 max_length,
@@ -1178,6 +1197,7 @@ fn cube3_command(cmd: Cube3Command) -> twisty::Result<()> {
             let mut work = [0u64; 3];
             for seed in 0..count {
                 let c = Cube::random(&mut twisty::rng::Rng::new(seed));
+                other_work.run(seed);
                 let t = std::time::Instant::now();
                 let (alg, stats) = solver.solve_with_stats(&c, &opts)?;
                 times.push(t.elapsed());

@@ -5,8 +5,8 @@
 //! Phase-1 lengths grow one at a time and phase 2 gets what the length bound leaves, so the
 //! first solution found is within the bound ([`SolveOptions::max_length`], 21 by default;
 //! every cube has a solution of at most 20 moves). A first solution of 21 moves or more is
-//! followed by a short search for a shorter one (at most 1.5 times the work again, counted in
-//! nodes), which makes the default's answers 20.47 moves long on average instead of 20.72.
+//! followed by a short search for a shorter one (at most 1.2 times the work again, counted in
+//! nodes), which makes the default's answers 20.50 moves long on average instead of 20.72.
 //! Coordinates and tables: `coord.rs`.
 //!
 //! Phase 1 is pruned by its exact distance (`sym.rs`: every phase-1 position, reduced by the
@@ -673,9 +673,10 @@ const GOOD_ENOUGH: u32 = 20;
 
 /// After a first solution longer than [`GOOD_ENOUGH`], the search goes on for a shorter one
 /// for this many percent more of the work it took (nodes, so the answer does not depend on
-/// the machine). 150 brings the average at the default bound of 21 from 20.72 moves to 20.47
-/// for 2.2 times the nodes (docs/benchmarks.md).
-const SHORTER_SEARCH: u64 = 150;
+/// the machine). 120 brings the average at the default bound of 21 from 20.72 moves to 20.50
+/// (10,000 cubes), below min2phase's 20.57, for 8.6 % fewer nodes than 150 did (20.47;
+/// docs/benchmarks.md).
+const SHORTER_SEARCH: u64 = 120;
 
 /// Whether move `m` may follow move `prev` (face moves, index = 3·face + amount - 1; `prev` 255
 /// at the start): never the same face twice, opposite faces only in increasing order.

@@ -444,8 +444,10 @@ impl Phase1<'_> {
         if self.nodes & 255 == 0 && self.done() {
             return true;
         }
-        if lb == 0 {
-            // Shorter phase-1 paths were tried in earlier passes.
+        // A start already in the phase-2 group is an end only in the first pass; later passes
+        // leave the group and come back. Elsewhere shorter phase-1 paths were tried in
+        // earlier passes.
+        if lb == 0 && !(root && self.total > 0) {
             return g == self.total && self.keep_end(n, root);
         }
         if g + lb > self.total {
@@ -1597,6 +1599,38 @@ mod limit_tests {
             }
         }
         assert!(compared > 60, "{compared}");
+    }
+
+    /// A start already in the phase-2 group whose own phase 2 is beyond the cap or the gap
+    /// is searched with longer phase 1s too (out of the group and back), instead of spending
+    /// the node limit on passes of one node that can only leave it to a completion.
+    #[test]
+    fn a_start_in_the_phase_2_group_also_tries_longer_phase_1s() {
+        let sv = solver();
+        let limits = Limits {
+            deadline: None,
+            cancel: None,
+        };
+        let (in_twists, in_face_turns) = (sv.phase2_tables(false), sv.face_turn_bound());
+        let opts = FastOptions::default();
+        let (mut out_of_reach, mut solved) = (0, 0);
+        for s in cube_shape_states(12, 40) {
+            let n = sv.root(&s).unwrap();
+            let mut own = sv.phase2_search(opts.metric, &limits, &in_twists, &in_face_turns);
+            let reach = own.run_bounded_within(n, true, PHASE2_CAP, PHASE2_GAP);
+            if reach.unwrap().is_some() {
+                continue;
+            }
+            out_of_reach += 1;
+            let (outcome, starts) = sv.solve_fast_inner(&s, &opts, TRIED_CAP, true).unwrap();
+            assert!(starts > 1, "{s}: {starts} phase-2 starts");
+            if let Outcome::Solved(sol) = outcome {
+                assert!(s.apply(&sol.moves).unwrap().is_solved(), "{s}");
+                solved += 1;
+            }
+        }
+        assert!(out_of_reach > 2, "{out_of_reach} starts with their phase 2 out of reach");
+        assert!(solved > 0, "none of {out_of_reach} found a solution of its own");
     }
 
     #[test]
