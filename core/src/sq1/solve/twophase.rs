@@ -1568,20 +1568,38 @@ mod limit_tests {
             .collect()
     }
 
+    /// What a test's own phase-2 searches are made of (no limits).
+    struct Phase2Parts {
+        limits: Limits<'static>,
+        in_twists: [Phase2Table<'static>; 2],
+        in_face_turns: FaceTurnBound<'static>,
+    }
+
+    impl Phase2Parts {
+        fn new() -> Phase2Parts {
+            Phase2Parts {
+                limits: Limits {
+                    deadline: None,
+                    cancel: None,
+                },
+                in_twists: solver().phase2_tables(false),
+                in_face_turns: solver().face_turn_bound(),
+            }
+        }
+
+        fn search(&self, metric: Metric) -> Search<'_> {
+            solver().phase2_search(metric, &self.limits, &self.in_twists, &self.in_face_turns)
+        }
+    }
+
     #[test]
     fn one_branch_and_bound_pass_finds_the_shortest_phase_2() {
-        let sv = solver();
-        let limits = Limits {
-            deadline: None,
-            cancel: None,
-        };
-        let (in_twists, in_face_turns) = (sv.phase2_tables(false), sv.face_turn_bound());
+        let (sv, parts) = (solver(), Phase2Parts::new());
         let mut compared = 0;
         for metric in [Metric::FaceTurn, Metric::Wca, Metric::Twist] {
             for s in cube_shape_states(40, 6) {
                 let n = sv.root(&s).unwrap();
-                let mut one_pass = sv.phase2_search(metric, &limits, &in_twists, &in_face_turns);
-                let mut per_length = sv.phase2_search(metric, &limits, &in_twists, &in_face_turns);
+                let (mut one_pass, mut per_length) = (parts.search(metric), parts.search(metric));
                 let lb = one_pass.lower_bound_within(&n, true, u32::MAX);
                 for gap in [1, 2, 4] {
                     // The same length as passes of one length each, up to the same bound.
@@ -1606,17 +1624,12 @@ mod limit_tests {
     /// the node limit on passes of one node that can only leave it to a completion.
     #[test]
     fn a_start_in_the_phase_2_group_also_tries_longer_phase_1s() {
-        let sv = solver();
-        let limits = Limits {
-            deadline: None,
-            cancel: None,
-        };
-        let (in_twists, in_face_turns) = (sv.phase2_tables(false), sv.face_turn_bound());
+        let (sv, parts) = (solver(), Phase2Parts::new());
         let opts = FastOptions::default();
         let (mut out_of_reach, mut solved) = (0, 0);
         for s in cube_shape_states(12, 40) {
             let n = sv.root(&s).unwrap();
-            let mut own = sv.phase2_search(opts.metric, &limits, &in_twists, &in_face_turns);
+            let mut own = parts.search(opts.metric);
             let reach = own.run_bounded_within(n, true, PHASE2_CAP, PHASE2_GAP);
             if reach.unwrap().is_some() {
                 continue;
