@@ -835,6 +835,9 @@ impl Solver {
         };
         let phase2 = self.phase2_search(opts.metric, &limits, &in_twists, &in_face_turns);
         let p1 = self.shape_table(opts.metric, Goal::Phase2Group);
+        // The start's distance to the phase-2 group: the first pass's length, and every pass's
+        // bound at the start.
+        let start_lb = p1.get(&root);
         let mut s = Phase1 {
             ix: self.index(),
             p1,
@@ -843,7 +846,7 @@ impl Solver {
             phase2,
             first_end: None,
             first_end_score: u32::MAX,
-            total: p1.get(&root),
+            total: start_lb,
             cap2: PHASE2_CAP,
             tried: Default::default(),
             tried_cap,
@@ -864,7 +867,7 @@ impl Solver {
             stopped: None,
         };
         loop {
-            if !s.dfs(root, 0, true, p1.get(&root)) {
+            if !s.dfs(root, 0, true, start_lb) {
                 s.flush();
             }
             // Ends kept when the search stopped are dropped.
