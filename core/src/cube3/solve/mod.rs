@@ -5,8 +5,9 @@
 //! Phase-1 lengths grow one at a time and phase 2 gets what the length bound leaves, so the
 //! first solution found is within the bound ([`SolveOptions::max_length`], 21 by default;
 //! every cube has a solution of at most 20 moves). A first solution of 21 moves or more is
-//! followed by a short search for a shorter one (at most 1.2 times the work again, counted in
-//! nodes), which makes the default's answers 20.50 moves long on average instead of 20.72.
+//! followed by a short search for a shorter one (150 nodes more, counted so that answers do not
+//! depend on the machine), which makes the default's answers 20.47 moves long on average
+//! instead of 20.74.
 //! Coordinates and tables: `coord.rs`.
 //!
 //! Phase 1 is pruned by its exact distance (`sym.rs`: every phase-1 position, reduced by the
@@ -672,11 +673,12 @@ struct Search<'a> {
 const GOOD_ENOUGH: u32 = 20;
 
 /// After a first solution longer than [`GOOD_ENOUGH`], the search goes on for a shorter one
-/// for this many percent more of the work it took (nodes, so the answer does not depend on
-/// the machine). 120 brings the average at the default bound of 21 from 20.72 moves to 20.50
-/// (10,000 cubes), below min2phase's 20.57, for 8.6 % fewer nodes than 150 did (20.47;
-/// docs/benchmarks.md).
-const SHORTER_SEARCH: u64 = 120;
+/// for this many more nodes (counted, so the answer does not depend on the machine), whatever
+/// the first took: a cube whose first solution came early has as good a chance of a shorter
+/// one nearby as one whose first came late. 150 brings the average at the default bound of 21
+/// from 20.74 moves to 20.47 (10,000 cubes) for 317 nodes per cube; going on for a share of
+/// the first solution's work instead needed 392 nodes for 20.50 (docs/benchmarks.md).
+const SHORTER_SEARCH: u64 = 150;
 
 /// Whether move `m` may follow move `prev` (face moves, index = 3·face + amount - 1; `prev` 255
 /// at the start): never the same face twice, opposite faces only in increasing order.
@@ -953,7 +955,7 @@ impl Search<'_> {
     fn improved(&mut self, keep: usize) -> bool {
         let len = self.path.len() as u32;
         if self.best.is_none() {
-            self.until = self.work() + self.work() * SHORTER_SEARCH / 100;
+            self.until = self.work() + SHORTER_SEARCH;
         }
         self.best = Some((self.current, self.path.clone()));
         self.path.truncate(keep);
