@@ -1033,7 +1033,8 @@ fn solver_vectors(header: &str) -> String {
     // search nor the turned-over one finds a face-turn phase 2 and both ends are completed.
     for seed in 0..3 {
         let st = api::sq1_random_state(&tables, seed, 0).unwrap();
-        row("solve_fast", &[&path, &st, "face", "0", "22000"]);
+        let default_limit = twisty::sq1::solve::twophase::DEFAULT_NODE_LIMIT.to_string();
+        row("solve_fast", &[&path, &st, "face", "0", &default_limit]);
         row("solve_fast", &[&path, &st, "face", "0", "1"]);
     }
     for seed in ["0", "1", "2026", "18446744073709551615"] {

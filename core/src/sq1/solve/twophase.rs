@@ -20,7 +20,8 @@
 //! smallest bound on its total is completed (its shortest phase 2 of the metric within
 //! [`COMPLETION_NODES`], else in twists, whatever it costs), so a solution always comes back.
 //! The search stops when a total within the length bound is found, the work or time limit
-//! is reached, no total within the length bound can come from a longer phase 1, or no shorter
+//! is reached, a twentieth of the node limit passes without a shorter total ([`IDLE_SHARE`]), no
+//! total within the length bound can come from a longer phase 1, or no shorter
 //! total is possible. A length bound below a lower bound of the state's distance is refused at
 //! once. The memory of a search is bounded: at most [`TRIED_CAP`] phase-2 starts are
 //! remembered (a start seen after that may be searched again, which costs time, never
@@ -277,10 +278,19 @@ const END_BATCH: usize = 16;
 /// is reached: the search after a fallback's long solution is the same as before it.
 pub const FIRST_NODES: u64 = 20_000;
 
-/// The default node limit: 28.28 face turns on average for random states (3000 states), in
-/// about 1.2-1.8 ms (median 0.9-1.3 ms) on a 2-core machine of 2026 (`docs/benchmarks.md`).
-/// Java and .NET use the same default.
-pub const DEFAULT_NODE_LIMIT: u64 = 22_000;
+/// The default node limit: with [`IDLE_SHARE`], 28.15 face turns on average for random states
+/// (2000 states), in about 1.0-1.2 ms (median 0.6-0.8 ms) on a 2-core machine of 2026
+/// (`docs/benchmarks.md`). Most searches stop well before it, by the idle rule; the limit
+/// gives a search without a first solution the room to find one of its own. Java and .NET use
+/// the same default.
+pub const DEFAULT_NODE_LIMIT: u64 = 100_000;
+
+/// With a node limit, a search that has a solution also stops once this share of the limit
+/// (1 / `IDLE_SHARE`) passes without a shorter one: improvements come in bursts, and a search
+/// idle that long seldom finds another (on 2000 random states, a limit of 22,000 spent in full
+/// gave 28.30 face turns in 1.7 ms; 100,000 with this rule 28.15 in 1.0 ms: fewer states end
+/// without a solution of their own, and those that have one stop sooner).
+pub const IDLE_SHARE: u64 = 20;
 
 /// Nodes a completion of a kept phase-1 end spends on the metric's own phase 2, without a
 /// length cap, before it takes the shortest phase 2 in twists instead (see
@@ -299,7 +309,8 @@ pub struct FastOptions {
     pub metric: Metric,
     /// Return the first solution at most this long.
     pub max_length: Option<u32>,
-    /// Return the best solution found after this many search nodes (deterministic; the first
+    /// Return the best solution found after this many search nodes, or sooner once
+    /// 1 / [`IDLE_SHARE`] of them pass without a shorter solution (deterministic; the first
     /// solution is always completed, however many nodes it takes; when the limit is spent
     /// before a solution of the metric's own phase 2, a second search of the same limit on
     /// the puzzle turned over, see [`Solver::solve_fast`]). Default [`DEFAULT_NODE_LIMIT`];
@@ -392,6 +403,10 @@ struct Phase1<'a> {
     /// Stop once a total this short is found.
     good_enough: u32,
     node_limit: u64,
+    /// Nodes used when the best solution was found.
+    improved_at: u64,
+    /// Nodes without a shorter solution after which a search that has one stops.
+    idle: u64,
     nodes: u64,
     deadline: Option<Instant>,
     cancel: Option<&'a crate::progress::CancelToken>,
@@ -403,11 +418,20 @@ impl Phase1<'_> {
         self.nodes + self.phase2.nodes
     }
 
-    /// Nodes the search may use before it must have a solution: the node limit, or without
-    /// one [`FIRST_NODES`] until the first solution (then the fallback completes one).
+    fn spent(&self) -> Spent {
+        Spent {
+            tried: self.tried.len(),
+            nodes: self.used(),
+            improved_at: self.improved_at,
+        }
+    }
+
+    /// Nodes the search may use: with a solution, the node limit or [`IDLE_SHARE`] of it after
+    /// the last improvement, whichever comes first; before one, the node limit, or without one
+    /// [`FIRST_NODES`] (then the fallback completes one).
     fn budget(&self) -> u64 {
         match self.best {
-            Some(_) => self.node_limit,
+            Some(_) => self.node_limit.min(self.improved_at.saturating_add(self.idle)),
             None if self.first_end.is_some() && self.node_limit == u64::MAX => FIRST_NODES,
             None if self.first_end.is_some() => self.node_limit,
             None => u64::MAX,
@@ -550,6 +574,7 @@ impl Phase1<'_> {
     fn record_solution(&mut self, seq: MoveSeq) {
         let len = self.metric.length(&seq).expect("no flips");
         if self.best.as_ref().is_none_or(|b| len < b.0) {
+            self.improved_at = self.used();
             self.best = Some((len, seq));
         }
     }
@@ -636,6 +661,15 @@ fn joined(path: &[(u8, u8)], tail: &MoveSeq) -> MoveSeq {
     MoveSeq::new(moves)
 }
 
+/// What one search of [`Solver::solve_fast`] spent: phase-2 starts remembered, nodes, and the
+/// nodes used when its best solution was found.
+#[derive(Clone, Copy, Debug)]
+struct Spent {
+    tried: usize,
+    nodes: u64,
+    improved_at: u64,
+}
+
 /// What one search of [`Solver::solve_fast`] ends with.
 enum Outcome {
     Solved(Solution),
@@ -648,15 +682,16 @@ impl Solver {
     /// A short solution found fast, by the two-phase method (see [`twophase`](self)).
     ///
     /// Stops at the first solution within `max_length`; otherwise keeps shortening until the
-    /// node limit or deadline (then returns the best found), until phase 1 alone is as long as
+    /// node limit or deadline (then returns the best found), until 1 / [`IDLE_SHARE`] of the
+    /// node limit passes without a shorter solution, until phase 1 alone is as long as
     /// `max_length`, or until no shorter two-phase solution exists (phase 2 after the first at
     /// most [`PHASE2_CAP`] moves). Without any of the three, the first solution found is
     /// returned. A `max_length` below a lower bound of the state's distance is an
     /// `invalid_argument` error, found at once.
     ///
     /// With a node limit and no `max_length`, a six-colour search that spends its limit
-    /// without a solution of the metric's own phase 2 (about one in five random states at the
-    /// default limit) searches the puzzle turned over (`!`) with the same options, and returns
+    /// without a solution of the metric's own phase 2 (about one random state in a hundred at
+    /// the default limit) searches the puzzle turned over (`!`) with the same options, and returns
     /// its solution; when that search too finds none, the better of the two completions (see
     /// [`COMPLETION_NODES`]).
     ///
@@ -797,7 +832,7 @@ impl Solver {
         tried_cap: usize,
     ) -> Result<(Solution, usize)> {
         match self.solve_fast_inner(state, opts, tried_cap, false)? {
-            (Outcome::Solved(s), n) => Ok((s, n)),
+            (Outcome::Solved(s), spent) => Ok((s, spent.tried)),
             (Outcome::Unfinished(_), _) => unreachable!("no end is left to the caller"),
         }
     }
@@ -810,7 +845,7 @@ impl Solver {
         opts: &FastOptions,
         tried_cap: usize,
         defer: bool,
-    ) -> Result<(Outcome, usize)> {
+    ) -> Result<(Outcome, Spent)> {
         let started = Instant::now();
         let root = self.root(state)?;
         // A token cancelled before the call stops it before any search, however quick.
@@ -861,6 +896,8 @@ impl Solver {
                 opts.max_length.unwrap_or(0)
             },
             node_limit: opts.node_limit.unwrap_or(u64::MAX),
+            improved_at: 0,
+            idle: opts.node_limit.map_or(u64::MAX, |n| n / IDLE_SHARE),
             nodes: 0,
             deadline: opts.deadline,
             cancel: opts.cancel.as_ref(),
@@ -882,7 +919,7 @@ impl Solver {
                 }
                 let end = s.first_end.take().expect("a phase-1 end was reached");
                 if defer {
-                    return Ok((Outcome::Unfinished(end), s.tried.len()));
+                    return Ok((Outcome::Unfinished(end), s.spent()));
                 }
                 s.record_solution(self.complete_end(&end, opts.metric, opts.cancel.as_ref())?);
                 if s.done() {
@@ -919,7 +956,7 @@ impl Solver {
             s.total,
             started.elapsed().as_micros()
         );
-        Ok((Outcome::Solved(solution), s.tried.len()))
+        Ok((Outcome::Solved(solution), s.spent()))
     }
 }
 
@@ -1531,6 +1568,36 @@ mod limit_tests {
     }
 
     #[test]
+    fn a_search_with_a_solution_stops_once_a_share_of_the_limit_passes_without_a_shorter_one() {
+        let limit = 400_000;
+        let opts = FastOptions {
+            node_limit: Some(limit),
+            ..FastOptions::default()
+        };
+        let idle = limit / IDLE_SHARE;
+        let mut stopped_idle = 0;
+        for seed in 0..12 {
+            let s = solver().scramble(seed).unwrap().state;
+            let (Outcome::Solved(sol), spent) =
+                solver().solve_fast_inner(&s, &opts, TRIED_CAP, true).unwrap()
+            else {
+                continue;
+            };
+            assert!(s.apply(&sol.moves).unwrap().is_solved(), "seed {seed}");
+            // Nodes are checked every 256, and a phase-2 search is given the room left.
+            assert!(
+                spent.nodes <= (spent.improved_at + idle).min(limit) + 256,
+                "seed {seed}: {spent:?}"
+            );
+            if spent.nodes < limit - idle {
+                stopped_idle += 1;
+            }
+        }
+        // Searches seldom improve late: most stop well before the limit.
+        assert!(stopped_idle >= 6, "{stopped_idle} of 12 stopped before the limit");
+    }
+
+    #[test]
     fn the_remembered_phase_2_starts_are_capped() {
         let s = solver().scramble(11).unwrap().state;
         let opts = FastOptions {
@@ -1638,7 +1705,8 @@ mod limit_tests {
                 continue;
             }
             out_of_reach += 1;
-            let (outcome, starts) = sv.solve_fast_inner(&s, &opts, TRIED_CAP, true).unwrap();
+            let (outcome, spent) = sv.solve_fast_inner(&s, &opts, TRIED_CAP, true).unwrap();
+            let starts = spent.tried;
             assert!(starts > 1, "{s}: {starts} phase-2 starts");
             if let Outcome::Solved(sol) = outcome {
                 assert!(s.apply(&sol.moves).unwrap().is_solved(), "{s}");
