@@ -20,7 +20,7 @@
 //! smallest bound on its total is completed (its shortest phase 2 of the metric within
 //! [`COMPLETION_NODES`], else in twists, whatever it costs), so a solution always comes back.
 //! The search stops when a total within the length bound is found, the work or time limit
-//! is reached, a twentieth of the node limit passes without a shorter total ([`IDLE_SHARE`]), no
+//! is reached, 1 / [`IDLE_SHARE`] of the node limit passes without a shorter total, no
 //! total within the length bound can come from a longer phase 1, or no shorter
 //! total is possible. A length bound below a lower bound of the state's distance is refused at
 //! once. The memory of a search is bounded: at most [`TRIED_CAP`] phase-2 starts are
@@ -257,17 +257,20 @@ pub(crate) fn parities(arr: u128) -> u8 {
     is_odd(&b[..8]) as u8 | (is_odd(&b[8..]) as u8) << 1
 }
 
-/// Longest phase 2 searched: deeper phase-2 searches cost more than trying more phase-1 ends
-/// (measured with [`PHASE2_GAP`] 1 at 35,000 nodes on 1000 random states: 28.30 face turns on
-/// average with 16, 28.40 with 17, 28.35 with 15; after the first solution the limit its length
-/// sets is usually lower).
-pub const PHASE2_CAP: u32 = 16;
+/// Longest phase 2 searched: deeper phase-2 searches cost more than trying more phase-1 ends,
+/// and a shorter cap makes the first solution a good one (at the default limit, 2000-3000
+/// random states, with [`PHASE2_GAP`] 2: 28.00 face turns on average with 15 against 28.24
+/// with 16, in about the same time; 14: 27.72 in 1.6 times the time; after the first solution
+/// the limit its length sets is usually lower).
+pub const PHASE2_CAP: u32 = 15;
 
 /// How far past its own lower bound a phase-2 search goes: a start searched beyond that
 /// seldom gives a solution for the nodes it costs (measured on random states: a search one
 /// past the bound found a solution for every 11,000 nodes, three past for every 21,000, six
-/// past for every 79,000), and the nodes go to more phase-1 ends instead.
-pub const PHASE2_GAP: u32 = 1;
+/// past for every 79,000), and the nodes go to more phase-1 ends instead. With the short
+/// [`PHASE2_CAP`] and the idle rule two is best (at the default limit: 1 gives 28.13 face
+/// turns in 1.1 times the time, 3 gives 28.01 in 1.2 times).
+pub const PHASE2_GAP: u32 = 2;
 
 /// Phase-1 ends whose phase-2 bounds are requested together (see [`Phase1::keep_end`]).
 const END_BATCH: usize = 16;
@@ -278,19 +281,20 @@ const END_BATCH: usize = 16;
 /// is reached: the search after a fallback's long solution is the same as before it.
 pub const FIRST_NODES: u64 = 20_000;
 
-/// The default node limit: with [`IDLE_SHARE`], 28.15 face turns on average for random states
-/// (2000 states), in about 1.0-1.2 ms (median 0.6-0.8 ms) on a 2-core machine of 2026
-/// (`docs/benchmarks.md`). Most searches stop well before it, by the idle rule; the limit
-/// gives a search without a first solution the room to find one of its own. Java and .NET use
-/// the same default.
-pub const DEFAULT_NODE_LIMIT: u64 = 100_000;
+/// The default node limit: with [`IDLE_SHARE`], 27.94 face turns on average for random states
+/// (3000 states), in about 0.8 ms (median 0.4 ms) on a 2-core machine of 2026
+/// (`docs/benchmarks.md`). Most searches stop long before it, by the idle rule; the limit gives
+/// a search without a first solution the room to find one of its own. Java and .NET use the
+/// same default.
+pub const DEFAULT_NODE_LIMIT: u64 = 200_000;
 
 /// With a node limit, a search that has a solution also stops once this share of the limit
-/// (1 / `IDLE_SHARE`) passes without a shorter one: improvements come in bursts, and a search
-/// idle that long seldom finds another (on 2000 random states, a limit of 22,000 spent in full
-/// gave 28.30 face turns in 1.7 ms; 100,000 with this rule 28.15 in 1.0 ms: fewer states end
-/// without a solution of their own, and those that have one stop sooner).
-pub const IDLE_SHARE: u64 = 20;
+/// (1 / `IDLE_SHARE`, 1,000 nodes at the default limit) passes without a shorter one: with
+/// [`PHASE2_CAP`] 15 the first solution is already short, and later ones are rare and little
+/// shorter (at the default limit on 3000 random states: 27.94 face turns in 0.78 ms; spending a
+/// limit of 22,000 in full with cap 16 and gap 1, the rule before, gave 28.30 in 1.7 ms on
+/// 2000: more states found no solution of their own and went to the slow fallbacks).
+pub const IDLE_SHARE: u64 = 200;
 
 /// Nodes a completion of a kept phase-1 end spends on the metric's own phase 2, without a
 /// length cap, before it takes the shortest phase 2 in twists instead (see
@@ -664,6 +668,7 @@ fn joined(path: &[(u8, u8)], tail: &MoveSeq) -> MoveSeq {
 /// What one search of [`Solver::solve_fast`] spent: phase-2 starts remembered, nodes, and the
 /// nodes used when its best solution was found.
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(not(test), allow(dead_code))] // read by the tests
 struct Spent {
     tried: usize,
     nodes: u64,
@@ -1601,7 +1606,7 @@ mod limit_tests {
     fn the_remembered_phase_2_starts_are_capped() {
         let s = solver().scramble(11).unwrap().state;
         let opts = FastOptions {
-            node_limit: Some(400_000),
+            node_limit: Some(4_000_000),
             ..FastOptions::default()
         };
         // Only the starts that pass their bound are searched and remembered (a few dozen).

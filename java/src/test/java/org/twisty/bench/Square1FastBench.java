@@ -13,8 +13,8 @@ import org.twisty.sq1.Square1Tables;
 /**
  * Times the Square-1 two-phase solver through JNI, as Java users call it (the comparison with
  * sq12phase, itself Java): {@link Square1Tables#randomState} for seeds 0..N-1 (the same states as
- * {@code twisty sq1 bench --metric face --fast-nodes 100000}), each solved once with
- * {@link Square1Solver#solveFast(Square1State)} (the defaults: face-turn metric, 100,000 nodes),
+ * {@code twisty sq1 bench --metric face --fast-nodes 200000}), each solved once with
+ * {@link Square1Solver#solveFast(Square1State)} (the defaults: face-turn metric, 200,000 nodes),
  * one at a time on one thread. Each time covers the whole call. Not a test: it asserts nothing
  * about time.
  *
