@@ -31,7 +31,7 @@ public sealed record FastSolveOptions
     public int MaxLength { get; init; }
 
     /// <summary>
-    /// The default node limit, 200,000: about 0.8 ms and 27.9 face turns on average for random
+    /// The default node limit, 200,000: about 0.8 ms and 28.0 face turns on average for random
     /// states, most searches stopping well before it (a two-hundredth of it without a shorter
     /// solution); the same default as the Rust and Java libraries.
     /// </summary>
