@@ -262,7 +262,7 @@ pub(crate) fn parities(arr: u128) -> u8 {
 /// random states, with [`PHASE2_GAP`] 2: 28.00 face turns on average with 15 against 28.24
 /// with 16, in about the same time; 14: 27.72 in 1.6 times the time; after the first solution
 /// the limit its length sets is usually lower). Before a first solution it rises with the nodes
-/// spent (see [`RELAX_SHARE`]).
+/// spent (see [`RELAX_NODES`]).
 pub const PHASE2_CAP: u32 = 15;
 
 /// How far past its own lower bound a phase-2 search goes: a start searched beyond that
@@ -282,7 +282,7 @@ const END_BATCH: usize = 16;
 /// is reached: the search after a fallback's long solution is the same as before it.
 pub const FIRST_NODES: u64 = 20_000;
 
-/// The default node limit: with [`IDLE_SHARE`] and [`RELAX_SHARE`], 28.01 face turns on average
+/// The default node limit: with [`IDLE_SHARE`] and [`RELAX_NODES`], 28.01 face turns on average
 /// for random states (2000 states), in about 0.75 ms (median 0.4 ms) on a 2-core machine of 2026
 /// (`docs/benchmarks.md`). Most searches stop long before it, by the idle rule; the limit gives
 /// a search without a first solution the room to find one of its own. Java and .NET use the
@@ -292,27 +292,26 @@ pub const DEFAULT_NODE_LIMIT: u64 = 200_000;
 /// With a node limit, a search that has a solution also stops once this share of the limit
 /// (1 / `IDLE_SHARE`, 1,000 nodes at the default limit) passes without a shorter one: with
 /// [`PHASE2_CAP`] 15 the first solution is already short, and later ones are rare and little
-/// shorter (at the default limit on 3000 random states, before [`RELAX_SHARE`]: 27.94 face turns
+/// shorter (at the default limit on 3000 random states, before [`RELAX_NODES`]: 27.94 face turns
 /// in 0.78 ms; spending a limit of 22,000 in full with cap 16 and gap 1, the rule before, gave
 /// 28.30 in 1.7 ms on 2000: more states found no solution of their own and went to the slow
 /// fallbacks).
 pub const IDLE_SHARE: u64 = 200;
 
-/// Before a first solution, the phase-2 cap rises by one each time 1 / `RELAX_SHARE` of the
-/// node limit is spent (50,000 nodes at the default limit), at most [`RELAX_STEPS`] times: the
-/// few states whose short phase 2s are out of reach take a longer one instead of searching on
-/// (at the default limit, 2000 random states: 10 % less time, a fifth off the 99th percentile,
-/// 0.06 face turns longer on average; docs/benchmarks.md).
-pub const RELAX_SHARE: u64 = 4;
+/// Before a first solution, the phase-2 cap rises by one each time this many nodes are spent,
+/// at most [`RELAX_STEPS`] times: the few states whose short phase 2s are out of reach take a
+/// longer one instead of searching on (at the default limit, 2000 random states: 10 % less
+/// time, a fifth off the 99th percentile, 0.06 face turns longer on average;
+/// docs/benchmarks.md). Counted in nodes whatever the limit, so that a search with a node
+/// limit reaches the same first solution as one without.
+pub const RELAX_NODES: u64 = 50_000;
 
-/// Most times the phase-2 cap rises before a first solution (see [`RELAX_SHARE`]).
+/// Most times the phase-2 cap rises before a first solution (see [`RELAX_NODES`]).
 pub const RELAX_STEPS: u64 = 2;
 
-/// The phase-2 cap before a first solution after `used` nodes of `node_limit` (`u64::MAX`
-/// for none: the cap stays).
-fn first_cap(cap: u32, used: u64, node_limit: u64) -> u32 {
-    let every = (node_limit / RELAX_SHARE).max(1);
-    cap + (used / every).min(RELAX_STEPS) as u32
+/// The phase-2 cap before a first solution after `used` nodes.
+fn first_cap(cap: u32, used: u64) -> u32 {
+    cap + (used / RELAX_NODES).min(RELAX_STEPS) as u32
 }
 
 /// Nodes a completion of a kept phase-1 end spends on the metric's own phase 2, without a
@@ -462,9 +461,9 @@ impl Phase1<'_> {
     }
 
     /// The phase-2 cap before a first solution: [`PHASE2_CAP`], one more for each
-    /// [`RELAX_SHARE`] of the node limit spent without a solution, at most [`RELAX_STEPS`] more.
+    /// [`RELAX_NODES`] spent without a solution, at most [`RELAX_STEPS`] more.
     fn first_cap(&self) -> u32 {
-        first_cap(self.cap2, self.used(), self.node_limit)
+        first_cap(self.cap2, self.used())
     }
 
     /// Whether the search must stop (limit reached or good enough solution found).
@@ -1629,16 +1628,13 @@ mod limit_tests {
 
     #[test]
     fn the_cap_before_a_first_solution_rises_with_the_nodes_spent() {
-        let limit = DEFAULT_NODE_LIMIT;
-        let quarter = limit / RELAX_SHARE;
-        assert_eq!(first_cap(PHASE2_CAP, 0, limit), PHASE2_CAP);
-        assert_eq!(first_cap(PHASE2_CAP, quarter - 1, limit), PHASE2_CAP);
-        assert_eq!(first_cap(PHASE2_CAP, quarter, limit), PHASE2_CAP + 1);
-        assert_eq!(first_cap(PHASE2_CAP, 2 * quarter, limit), PHASE2_CAP + 2);
-        assert_eq!(first_cap(PHASE2_CAP, limit, limit), PHASE2_CAP + RELAX_STEPS as u32);
-        // Without a limit, or with a tiny one, nothing divides by zero and the cap is bounded.
-        assert_eq!(first_cap(PHASE2_CAP, 1 << 40, u64::MAX), PHASE2_CAP);
-        assert_eq!(first_cap(PHASE2_CAP, 5, 1), PHASE2_CAP + RELAX_STEPS as u32);
+        let step = RELAX_NODES;
+        assert_eq!(first_cap(PHASE2_CAP, 0), PHASE2_CAP);
+        assert_eq!(first_cap(PHASE2_CAP, step - 1), PHASE2_CAP);
+        assert_eq!(first_cap(PHASE2_CAP, step), PHASE2_CAP + 1);
+        assert_eq!(first_cap(PHASE2_CAP, 2 * step), PHASE2_CAP + 2);
+        // Bounded however long the search runs.
+        assert_eq!(first_cap(PHASE2_CAP, u64::MAX), PHASE2_CAP + RELAX_STEPS as u32);
     }
 
     #[test]
