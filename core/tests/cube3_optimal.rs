@@ -188,6 +188,17 @@ fn the_h1_table_is_admissible_and_tighter_than_h0() {
     assert!(sum1 > sum0 + 200, "h1 {sum1} against h0 {sum0} over 2000 cubes");
 }
 
+/// The edges' own bound lifts cubes whose flips alone are far: the superflip has its corners
+/// solved and its edges in their slices, so the `h0` entry alone reads 0, yet its bound is the
+/// distance of its edges, and the search is that much shorter.
+#[test]
+fn the_edges_bound_lifts_cubes_whose_flips_are_far() {
+    let superflip = Cube::from_b32("ABCDEFGH=QRSTUVWXYZab=A").unwrap();
+    let b = solver().lower_bound(&superflip);
+    assert!(b >= 11, "superflip bounded by {b}");
+    assert!(b <= 20);
+}
+
 /// Whether a sequence (face-move indices, 3·face + amount - 1) is in the canonical form the
 /// solver writes: no face twice in a row, opposite faces in U D, R L, F B order.
 fn canonical(seq: &[usize]) -> bool {
@@ -454,7 +465,7 @@ fn table_sizes_and_files() {
     );
     assert_eq!(
         twisty::cube3::optimal::cache_file(0),
-        "cube3-optimal-h0-v1.tbl"
+        "cube3-optimal-h0-v2.tbl"
     );
     let s = solver();
     assert_eq!(s.size(), 0);
@@ -472,10 +483,18 @@ fn table_sizes_and_files() {
     assert!(e.message().contains("of other parameters"), "{}", e.message());
     assert!(e.message().contains("it was left alone"), "{}", e.message());
     assert!(std::fs::read(&h0_copy).unwrap() == bytes, "the h0 file is untouched");
+    // The edges' own table is at the end of the file and checked like the rest.
     let mut flipped = bytes.clone();
     let k = flipped.len() - 1000;
     flipped[k] ^= 0x40;
     let damaged = dir.join("damaged.tbl");
+    std::fs::write(&damaged, &flipped).unwrap();
+    let e = Solver::open(&damaged, 0).err().unwrap();
+    assert_eq!(e.kind(), ErrorKind::Database);
+    assert!(e.message().contains("the edge distance table fails its checksum"), "{}", e.message());
+    let mut flipped = bytes.clone();
+    let k = flipped.len() / 2;
+    flipped[k] ^= 0x40;
     std::fs::write(&damaged, &flipped).unwrap();
     let e = Solver::open(&damaged, 0).err().unwrap();
     assert_eq!(e.kind(), ErrorKind::Database);

@@ -57,7 +57,7 @@ public sealed class OptimalSolver : IDisposable
     /// The table file used when <see cref="Open"/> is given no path: <c>$TWISTY_CACHE_DIR</c>,
     /// else <c>$XDG_CACHE_HOME/twisty</c>, else <c>$HOME/.cache/twisty</c>, else the system
     /// temporary folder, then the file name of the size and of the current table format (for
-    /// example <c>cube3-optimal-h0-v1.tbl</c>). Read from the environment on each call.
+    /// example <c>cube3-optimal-h0-v2.tbl</c>). Read from the environment on each call.
     /// </summary>
     /// <param name="size">The table size (0 = <c>h0</c>).</param>
     /// <exception cref="ArgumentException"><paramref name="size"/> is negative or above 255 (code 6).</exception>

@@ -6,13 +6,15 @@
 //! - `coord.rs`: the table's coordinate (corner classes x edge separation) and its move tables;
 //! - `table.rs`: the breadth-first build of `h0`, the 2-bit entries with their line minima,
 //!   lookups;
+//! - `edges.rs`: the edges' own bound (separation and every flip, by symmetry, 0.9 MB);
 //! - `cosets.rs`: the breadth-first search over the full cosets (every flip too), by symmetry;
 //! - `flips.rs`: the tables with edge flips (`h1`..`h7`), filled from that search;
 //! - `search.rs`: the search (cube and inverse together, multithreaded, all solutions).
 //!
 //! The table (`h0`, 117,567,450 entries in 29.6 MB) holds, for every corner class and edge
 //! separation, the exact distance to the subgroup in which corners are in their tetrads and
-//! untwisted and edges in their slices; a lookup also takes the corners' own distance. Size
+//! untwisted and edges in their slices; a lookup also takes the corners' own distance and the
+//! edges' (separation and all flips, from a small table of their own). Size
 //! `hN` also keeps the flips of N edges (twice the size for each). A table is built in
 //! parallel in about a minute or less on two cores (`h0` to `h3`), saved to a versioned, checksummed
 //! cache file ([`crate::tablefile`]) and memory-mapped afterwards. A [`Solver`] is `Send +
@@ -21,6 +23,7 @@
 
 mod coord;
 mod cosets;
+mod edges;
 mod flips;
 mod search;
 mod sym;
@@ -42,7 +45,8 @@ compile_error!("the optimal solver's table file stores 32-bit entries little-end
 
 /// The first bytes of an optimal-solver table file.
 pub const MAGIC: &[u8; 8] = b"TWC3OPTM";
-const VERSION: u32 = 1;
+/// 2: the edges' own bound added (sections 3 and 4).
+const VERSION: u32 = 2;
 /// Table sizes this version builds (nissy's naming: `h0` is the base size, `hN` adds the
 /// flips of N edges and doubles the size N times).
 pub const SIZES: [u8; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
@@ -65,9 +69,10 @@ const fn lines64(bytes: usize) -> usize {
 const LEVELS: usize = 16;
 
 /// The sections of the file of each size.
-fn sections(size: u8) -> &'static [(&'static str, usize); 3] {
-    static S: std::sync::OnceLock<Vec<[(&'static str, usize); 3]>> = std::sync::OnceLock::new();
+fn sections(size: u8) -> &'static [(&'static str, usize); 5] {
+    static S: std::sync::OnceLock<Vec<[(&'static str, usize); 5]>> = std::sync::OnceLock::new();
     &S.get_or_init(|| {
+        let edge_classes = edge_classes().1.len();
         SIZES
             .iter()
             .map(|&n| {
@@ -75,10 +80,18 @@ fn sections(size: u8) -> &'static [(&'static str, usize); 3] {
                     ("corner class", lines64(coord::CORNER_STATES * 4)),
                     ("distance", lines(n) * table::LINE_BYTES),
                     ("distribution", LEVELS * 8),
+                    ("edge class", lines64(coord::EDGE_SEPS * 4)),
+                    ("edge distance", lines64(edges::distance_bytes(edge_classes))),
                 ]
             })
             .collect()
     })[size as usize]
+}
+
+/// The edge separation classes (see `edges.rs`), made once.
+fn edge_classes() -> &'static (Vec<u32>, Vec<u32>) {
+    static C: std::sync::OnceLock<(Vec<u32>, Vec<u32>)> = std::sync::OnceLock::new();
+    C.get_or_init(|| edges::classes(coord::mask_conj()))
 }
 
 /// Distance lines of the table of each size.
@@ -281,6 +294,13 @@ impl Solver {
             for (o, e) in out.chunks_exact_mut(4).zip(&class_of) {
                 o.copy_from_slice(&e.to_le_bytes());
             }
+            let (edge_class, edge_reps) = edge_classes();
+            let out = layout.section_mut(&mut map, 3);
+            for (o, e) in out.chunks_exact_mut(4).zip(edge_class) {
+                o.copy_from_slice(&e.to_le_bytes());
+            }
+            let dist = edges::distances(edge_class, edge_reps, coord::mask_conj());
+            layout.section_mut(&mut map, 4)[..dist.len()].copy_from_slice(&dist);
         }
         let counts = if size == 0 {
             let edge_move = coord::edge_moves();
@@ -423,13 +443,18 @@ impl Solver {
     }
 
     fn pruning(&self) -> search::Pruning<'_> {
-        let classes = self.layout.section(self.file.bytes(), 0);
-        // SAFETY: any bytes are valid u32s; the file is page-aligned and the section starts at
-        // a multiple of 64, which the assertion checks.
-        let (head, class_of, _) = unsafe { classes.align_to::<u32>() };
-        assert!(head.is_empty(), "misaligned table");
+        let words = |k: usize, len: usize| {
+            let bytes = self.layout.section(self.file.bytes(), k);
+            // SAFETY: any bytes are valid u32s; the file is page-aligned and the section starts
+            // at a multiple of 64, which the assertion checks.
+            let (head, words, _) = unsafe { bytes.align_to::<u32>() };
+            assert!(head.is_empty(), "misaligned table");
+            &words[..len]
+        };
         search::Pruning {
-            class_of: &class_of[..coord::CORNER_STATES],
+            class_of: words(0, coord::CORNER_STATES),
+            edge_class: words(3, coord::EDGE_SEPS),
+            edge_dist: self.layout.section(self.file.bytes(), 4),
             lines: match &self.resident {
                 Some(m) => &m[..],
                 None => self.layout.section(self.file.bytes(), 1),
@@ -472,18 +497,20 @@ impl Solver {
         opts: &SolveOptions,
         progress: &mut dyn Progress,
     ) -> Result<Solutions> {
-        self.solve_with(cube, opts, progress, true)
+        self.solve_with(cube, opts, progress, true, search::SPLIT_SHARE)
     }
 
     /// [`Solver::solve`]; with `by_symmetry`, a cube with symmetries of its own searches only
     /// the solutions that are the least of their images under them and lists the others as
-    /// images (the same solutions, for about 1/|symmetries| of the work).
+    /// images (the same solutions, for about 1/|symmetries| of the work); tasks above
+    /// 1/`split_share` of a depth are split (see [`search::search_depth`]).
     fn solve_with(
         &self,
         cube: &Cube,
         opts: &SolveOptions,
         progress: &mut dyn Progress,
         by_symmetry: bool,
+        split_share: u64,
     ) -> Result<Solutions> {
         opts.validate()?;
         let start = Instant::now();
@@ -528,6 +555,7 @@ impl Solver {
                 opts.cancel.as_ref(),
                 opts.deadline,
                 costs.as_ref(),
+                split_share,
             );
             costs = Some(r.costs);
             nodes += r.nodes;
@@ -544,7 +572,8 @@ impl Solver {
                 eta: None,
             });
             log::debug!(
-                "optimal: depth {length} searched for {cube}, {nodes} nodes, {:.1?}",
+                "optimal: depth {length} searched for {cube}, {nodes} nodes, {} tasks, {:.1?}",
+                r.tasks,
                 start.elapsed()
             );
             if r.solutions.is_empty() {
@@ -783,6 +812,41 @@ mod tests {
         }
     }
 
+    /// Splitting the large tasks into the nodes below them changes nothing but the tasks run:
+    /// the same solutions in the same order, the same nodes, the same costs per task for the
+    /// next depth, whatever the limit and the number of threads.
+    #[test]
+    fn split_tasks_give_the_same_answers_in_the_same_order() {
+        let s = solver();
+        let p = s.pruning();
+        let mut rng = Rng::new(31);
+        let mut split = 0;
+        for i in 0..6 {
+            let cube = Cube::random(&mut rng);
+            let root = search::Node::root(cube.pieces(), &p);
+            let (threads, limit) = (1 + i % 3, [1, 3, 100_000][i % 3]);
+            // Costs of a full depth (no solution of 12 moves below a random cube), then the
+            // next depths with them, with every task that took nodes split and with none.
+            let first = search::search_depth(&p, &s.faces, &root, 12, limit, 1, None, None, None, 0);
+            assert!(first.solutions.is_empty());
+            for target in [13, 14] {
+                let run = |share| {
+                    search::search_depth(&p, &s.faces, &root, target, limit, threads, None, None,
+                        Some(&first.costs), share)
+                };
+                let (whole, pieces) = (run(0), run(1 << 30));
+                assert_eq!(whole.solutions, pieces.solutions, "cube {i} target {target}");
+                if whole.solutions.is_empty() {
+                    assert_eq!(whole.nodes, pieces.nodes, "cube {i} target {target}");
+                    assert_eq!(whole.costs, pieces.costs, "cube {i} target {target}");
+                }
+                assert!(pieces.tasks >= whole.tasks);
+                split += pieces.tasks - whole.tasks;
+            }
+        }
+        assert!(split > 200, "only {split} more tasks when split");
+    }
+
     /// A cube with symmetries of its own gets the same solutions, from about 1/|symmetries|
     /// of the nodes, when only the least of each solution's images is searched and the rest
     /// are listed as images; limits still hold.
@@ -811,7 +875,7 @@ mod tests {
                 threads: 1 + i % 2,
                 ..SolveOptions::default()
             };
-            let run = |by_symmetry| s.solve_with(&cube, &opts, &mut NoProgress, by_symmetry).unwrap();
+            let run = |by_symmetry| s.solve_with(&cube, &opts, &mut NoProgress, by_symmetry, search::SPLIT_SHARE).unwrap();
             let (with, without) = (run(true), run(false));
             let sorted = |r: &Solutions| {
                 let mut v: Vec<String> = r.solutions.iter().map(|a| a.to_string()).collect();

@@ -37,6 +37,9 @@ use crate::cube3::solve::may_follow;
 
 pub(crate) struct Pruning<'a> {
     pub class_of: &'a [u32],
+    /// The edges' own bound (see `edges.rs`).
+    pub edge_class: &'a [u32],
+    pub edge_dist: &'a [u8],
     pub lines: &'a [u8],
     pub base: u32,
     pub conj: &'a [MaskConj; SYMS],
@@ -62,11 +65,27 @@ impl Pruning<'_> {
         (i, e >> BOUND_SHIFT)
     }
 
+    /// The entry of a cube's edges in the edges' own table, its byte prefetched.
+    #[inline(always)]
+    pub fn edge_index(&self, edges: &[u32; 3], eo: u32) -> usize {
+        let i = super::edges::index(self.edge_class, self.conj, edges, eo);
+        crate::tablefile::prefetch(self.edge_dist, i / 2);
+        i
+    }
+
+    /// The bound of a cube's edges alone, from its [`Pruning::edge_index`].
+    #[inline(always)]
+    pub fn edge_bound(&self, i: usize) -> u32 {
+        super::edges::get(self.edge_dist, i)
+    }
+
     /// A lower bound of the cube's distance to solved.
     #[inline(always)]
     pub fn estimate(&self, x: &Side) -> u32 {
-        let (i, corners) = self.index(x.corner_state(), &x.edge_masks(), x.eo as u32);
-        lookup(self.lines, self.base, i).max(corners)
+        let masks = x.edge_masks();
+        let (i, corners) = self.index(x.corner_state(), &masks, x.eo as u32);
+        let edges = self.edge_bound(self.edge_index(&masks, x.eo as u32));
+        lookup(self.lines, self.base, i).max(corners).max(edges)
     }
 
     #[inline(always)]
@@ -337,14 +356,16 @@ impl<'a> Worker<'a> {
         };
         // A pipeline over the children, so that their memory reads overlap and each read has
         // time to arrive: (1) the moved side's coordinates (from the parent's, through small
-        // tables), its corner-class entry prefetched; (2) its table index, the line
-        // prefetched unless the corners alone prune the child; (3) the other side's
-        // coordinates (premoved; a half turn leaves them as they are), its corner-class entry
-        // prefetched; (4) the moved side's bound; (5) the other side's index, prefetched;
-        // (6) its bound, and the child that passes is made and visited.
+        // tables), its corner-class and edge entries prefetched; (2) its table index, the line
+        // prefetched unless the corners or edges alone prune the child; (3) the other side's
+        // coordinates (premoved; a half turn leaves them as they are), its corner-class and
+        // edge entries prefetched; (4) the moved side's bound; (5) the other side's index,
+        // prefetched unless its corners or edges alone prune; (6) its bound, and the child
+        // that passes is made and visited.
         let mc = self.coords;
         let mut after = [(0u32, [0u32; 3], 0u32); MOVES];
         let mut index = [(0usize, 0u32); MOVES];
+        let mut edge = [0usize; MOVES];
         let mut h_moved = [0u8; MOVES];
         let mut premoved = [const { MaybeUninit::<Side>::uninit() }; MOVES];
         let mut live = moves;
@@ -354,12 +375,14 @@ impl<'a> Worker<'a> {
             bits &= bits - 1;
             after[m] = mc.after(own, m);
             self.prune.prefetch_class(after[m].0);
+            edge[m] = self.prune.edge_index(&after[m].1, after[m].2);
         }
         let mut bits = live;
         while bits != 0 {
             let m = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             index[m] = self.prune.index(after[m].0, &after[m].1, after[m].2);
+            index[m].1 = index[m].1.max(self.prune.edge_bound(edge[m]));
             if next + index[m].1 > self.target {
                 live &= !(1 << m);
                 continue;
@@ -375,14 +398,15 @@ impl<'a> Worker<'a> {
                 .premoves
                 .before(other, &own.p, inverse_move(m as u8) as usize);
             self.prune.prefetch_class(p.corner_state());
+            edge[m] = self.prune.edge_index(&p.edge_masks(), p.eo as u32);
             premoved[m].write(p);
         }
         let mut bits = live;
         while bits != 0 {
             let m = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let (i, corners) = index[m];
-            let h = lookup(self.prune.lines, self.prune.base, i).max(corners);
+            let (i, alone) = index[m];
+            let h = lookup(self.prune.lines, self.prune.base, i).max(alone);
             if next + h > self.target {
                 live &= !(1 << m);
                 continue;
@@ -396,6 +420,7 @@ impl<'a> Worker<'a> {
             // SAFETY: written in stage 3 for every live quarter turn.
             let p = unsafe { premoved[m].assume_init_ref() };
             index[m] = self.prune.index(p.corner_state(), &p.edge_masks(), p.eo as u32);
+            index[m].1 = index[m].1.max(self.prune.edge_bound(edge[m]));
             if next + index[m].1 > self.target {
                 live &= !(1 << m);
                 continue;
@@ -413,8 +438,8 @@ impl<'a> Worker<'a> {
                 p.p = self.faces[m as usize].then(&other.p);
                 (if on_inverse { n.hx } else { n.hy }, p)
             } else {
-                let (i, corners) = index[m as usize];
-                let h = lookup(self.prune.lines, self.prune.base, i).max(corners) as u8;
+                let (i, alone) = index[m as usize];
+                let h = lookup(self.prune.lines, self.prune.base, i).max(alone) as u8;
                 if next + h as u32 > self.target {
                     continue;
                 }
@@ -589,6 +614,21 @@ pub(crate) fn symmetric_images(found: &[Vec<u8>], syms: &[usize], limit: usize) 
 /// How far below the root the tasks start.
 const TASK_DEPTH: u32 = 4;
 
+/// A task that took more than 1/`SPLIT_SHARE` of the previous depth's nodes is searched as the
+/// nodes a few moves further down (see [`search_depth`]).
+pub(crate) const SPLIT_SHARE: u64 = 4096;
+
+/// How many moves further down a task of `cost` nodes is split so that each piece is expected
+/// to take at most `most` (a subtree shrinks about 13 times a move), with at most `room` moves.
+fn split_levels(cost: u64, most: u64, room: u32) -> u8 {
+    let (mut c, mut k) = (cost, 0);
+    while c > most && k < room.min(3) {
+        c /= 13;
+        k += 1;
+    }
+    k as u8
+}
+
 /// Nodes each task visited at one depth, by task (see [`task_key`]).
 pub(crate) type TaskCosts = std::collections::HashMap<u64, u64>;
 
@@ -608,6 +648,8 @@ pub(crate) struct DepthResult {
     pub stopped: Option<Stop>,
     /// Nodes per task (complete when the depth was searched to its end).
     pub costs: TaskCosts,
+    /// Tasks run, a split task's pieces counted one by one.
+    pub tasks: usize,
 }
 
 /// Runs one task to its end; returns its solutions and nodes.
@@ -639,6 +681,11 @@ fn run(
 /// solved, and its search a depth earlier already went deeper than most: with a strong table
 /// the first solution comes far sooner in that order (see docs/cube3-optimal.md). The order
 /// depends on the cube alone, so the answer is the same whatever the number of threads.
+///
+/// A task that took more than 1/`split_share` of the previous depth's nodes (0: none) is
+/// replaced by the nodes a few moves below it, in depth-first order in its place: the order of
+/// the solutions is unchanged, but a thread that finds one no longer waits for another to end
+/// a task of minutes that comes before it (a single task can be a third of a depth).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn search_depth(
     prune: &Pruning,
@@ -650,6 +697,7 @@ pub(crate) fn search_depth(
     cancel: Option<&CancelToken>,
     deadline: Option<Instant>,
     costs: Option<&TaskCosts>,
+    split_share: u64,
 ) -> DepthResult {
     let new_shared = |tasks: usize| Shared {
         limit,
@@ -669,13 +717,42 @@ pub(crate) fn search_depth(
     w.collect = Some((TASK_DEPTH.min(target) as u8, Vec::new()));
     w.visit(root);
     let mut list = w.collect.take().map(|c| c.1).unwrap_or_default();
-    if let Some(costs) = costs {
-        // Stable: equal costs keep their depth-first order.
-        let cost = |t: &Task| costs.get(&task_key(t)).copied().unwrap_or(0);
-        list.sort_by_cached_key(|t| std::cmp::Reverse(cost(t)));
+    let mut above = w.nodes;
+    let cost = |t: &Task| costs.and_then(|c| c.get(&task_key(t)).copied()).unwrap_or(0);
+    // Stable: equal costs keep their depth-first order.
+    list.sort_by_cached_key(|t| std::cmp::Reverse(cost(t)));
+    let most = match split_share {
+        0 => u64::MAX,
+        s => (costs.map_or(0, |c| c.values().sum::<u64>()) / s).max(1),
+    };
+    let room = target.saturating_sub(TASK_DEPTH + 1);
+    // The tasks as run (a split task's pieces in its place) and the task each belongs to.
+    let keys: Vec<u64> = list.iter().map(task_key).collect();
+    let mut group_nodes = vec![0u64; list.len()];
+    let mut groups = Vec::with_capacity(list.len());
+    let mut pieces = Vec::with_capacity(list.len());
+    for (g, t) in list.into_iter().enumerate() {
+        let levels = split_levels(cost(&t), most, room);
+        if levels == 0 || probe.stop.load(Ordering::Relaxed) {
+            groups.push(g);
+            pieces.push(t);
+            continue;
+        }
+        let mut w = Worker::new(prune, faces, target, 0, &probe);
+        w.normal.extend_from_slice(&t.normal);
+        w.inverse.extend_from_slice(&t.inverse);
+        w.collect = Some((t.node.depth + levels, Vec::new()));
+        w.visit(&t.node);
+        above += w.nodes;
+        group_nodes[g] = w.nodes;
+        for p in w.collect.take().map(|c| c.1).unwrap_or_default() {
+            groups.push(g);
+            pieces.push(p);
+        }
     }
+    let list = pieces;
     let shared = new_shared(list.len());
-    shared.nodes.store(w.nodes, Ordering::Relaxed);
+    shared.nodes.store(above, Ordering::Relaxed);
     if let Some(why) = probe.why.into_inner().unwrap_or_else(|e| e.into_inner()) {
         *shared.why.lock().unwrap_or_else(|e| e.into_inner()) = Some(why);
         shared.stop.store(true, Ordering::Relaxed);
@@ -710,8 +787,12 @@ pub(crate) fn search_depth(
         .into_iter()
         .map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()))
         .collect();
-    let costs = list.iter().zip(&done).map(|(t, d)| (task_key(t), d.1)).collect();
+    for (&g, d) in groups.iter().zip(&done) {
+        group_nodes[g] += d.1;
+    }
+    let costs = keys.into_iter().zip(group_nodes).collect();
     let cutoff = shared.cutoff.load(Ordering::Relaxed);
+    let tasks = done.len();
     let solutions = done
         .into_iter()
         .take(cutoff.saturating_add(1))
@@ -723,6 +804,7 @@ pub(crate) fn search_depth(
         nodes: shared.nodes.load(Ordering::Relaxed),
         stopped: shared.why.into_inner().unwrap_or_else(|e| e.into_inner()),
         costs,
+        tasks,
     }
 }
 

@@ -134,7 +134,7 @@ public final class OptimalSolver extends NativeObject implements AutoCloseable {
      * The default table file of a size: {@code $TWISTY_CACHE_DIR}, else
      * {@code $XDG_CACHE_HOME/twisty}, else {@code $HOME/.cache/twisty}, else the system's
      * temporary folder, then the file name of the current table format and that size
-     * ({@code cube3-optimal-h0-v1.tbl}). Read from the environment of the process on each call.
+     * ({@code cube3-optimal-h0-v2.tbl}). Read from the environment of the process on each call.
      *
      * @param size the table size, {@link #DEFAULT_SIZE} 0
      * @return the default table file (which may not exist yet)
