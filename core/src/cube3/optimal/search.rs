@@ -356,12 +356,14 @@ impl<'a> Worker<'a> {
         };
         // A pipeline over the children, so that their memory reads overlap and each read has
         // time to arrive: (1) the moved side's coordinates (from the parent's, through small
-        // tables), its corner-class and edge entries prefetched; (2) its table index, the line
-        // prefetched unless the corners or edges alone prune the child; (3) the other side's
-        // coordinates (premoved; a half turn leaves them as they are), its corner-class and
-        // edge entries prefetched; (4) the moved side's bound; (5) the other side's index,
-        // prefetched unless its corners or edges alone prune; (6) its bound, and the child
-        // that passes is made and visited.
+        // tables), its corner-class entry prefetched; (2) its table index, the line prefetched
+        // unless the corners alone prune the child; (3) the other side's coordinates
+        // (premoved; a half turn leaves them, and their bounds, as they are), its corner-class
+        // entry prefetched; (4) the moved side's bound, and for a child that passes its edge
+        // entry prefetched; (5) the moved side's edge bound, then the other side's index,
+        // prefetched, and its edge entry; (6) its bound, and the child that passes is made
+        // and visited. The edges' own bound is read last: computing its entry costs as much
+        // as a small lookup, and only the few children that pass the large table need it.
         let mc = self.coords;
         let mut after = [(0u32, [0u32; 3], 0u32); MOVES];
         let mut index = [(0usize, 0u32); MOVES];
@@ -375,14 +377,12 @@ impl<'a> Worker<'a> {
             bits &= bits - 1;
             after[m] = mc.after(own, m);
             self.prune.prefetch_class(after[m].0);
-            edge[m] = self.prune.edge_index(&after[m].1, after[m].2);
         }
         let mut bits = live;
         while bits != 0 {
             let m = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             index[m] = self.prune.index(after[m].0, &after[m].1, after[m].2);
-            index[m].1 = index[m].1.max(self.prune.edge_bound(edge[m]));
             if next + index[m].1 > self.target {
                 live &= !(1 << m);
                 continue;
@@ -398,7 +398,6 @@ impl<'a> Worker<'a> {
                 .premoves
                 .before(other, &own.p, inverse_move(m as u8) as usize);
             self.prune.prefetch_class(p.corner_state());
-            edge[m] = self.prune.edge_index(&p.edge_masks(), p.eo as u32);
             premoved[m].write(p);
         }
         let mut bits = live;
@@ -412,20 +411,32 @@ impl<'a> Worker<'a> {
                 continue;
             }
             h_moved[m] = h as u8;
+            edge[m] = self.prune.edge_index(&after[m].1, after[m].2);
         }
-        let mut bits = live & QUARTER_TURNS;
+        let mut other_edge = [0usize; MOVES];
+        let mut bits = live;
         while bits != 0 {
             let m = bits.trailing_zeros() as usize;
             bits &= bits - 1;
+            let h = self.prune.edge_bound(edge[m]);
+            if next + h > self.target {
+                live &= !(1 << m);
+                continue;
+            }
+            h_moved[m] = h_moved[m].max(h as u8);
+            if QUARTER_TURNS >> m & 1 == 0 {
+                continue;
+            }
             // SAFETY: written in stage 3 for every live quarter turn.
             let p = unsafe { premoved[m].assume_init_ref() };
-            index[m] = self.prune.index(p.corner_state(), &p.edge_masks(), p.eo as u32);
-            index[m].1 = index[m].1.max(self.prune.edge_bound(edge[m]));
+            let masks = p.edge_masks();
+            index[m] = self.prune.index(p.corner_state(), &masks, p.eo as u32);
             if next + index[m].1 > self.target {
                 live &= !(1 << m);
                 continue;
             }
             self.prune.prefetch(index[m].0);
+            other_edge[m] = self.prune.edge_index(&masks, p.eo as u32);
         }
         let mut bits = live;
         while bits != 0 {
@@ -439,7 +450,9 @@ impl<'a> Worker<'a> {
                 (if on_inverse { n.hx } else { n.hy }, p)
             } else {
                 let (i, alone) = index[m as usize];
-                let h = lookup(self.prune.lines, self.prune.base, i).max(alone) as u8;
+                let h = lookup(self.prune.lines, self.prune.base, i)
+                    .max(alone)
+                    .max(self.prune.edge_bound(other_edge[m as usize])) as u8;
                 if next + h as u32 > self.target {
                     continue;
                 }
