@@ -17,6 +17,9 @@ use super::sym::{MOVES, SYMS};
 
 /// Flips kept in an entry (the twelfth is their parity).
 const FLIPS: usize = 1 << 11;
+/// Classes of the separation under the 48 symmetries (checked by the tests): a constant, so
+/// that opening a table file does not make the classes to learn its layout.
+pub const CLASSES: usize = 782;
 /// Bits of the symmetry in a separation's class entry.
 const SYM_SHIFT: u32 = 16;
 
@@ -42,6 +45,12 @@ pub fn classes(conj: &[MaskConj; SYMS]) -> (Vec<u32>, Vec<u32>) {
         }
     }
     (class_of, reps)
+}
+
+/// The twelve flips of an entry's eleven (the twelfth is their parity).
+#[inline]
+fn all_flips(flips: usize) -> u32 {
+    flips as u32 | (flips.count_ones() & 1) << 11
 }
 
 /// Bytes of the distance section: two entries a byte.
@@ -89,7 +98,7 @@ pub fn distances(class_of: &[u32], reps: &[u32], conj: &[MaskConj; SYMS]) -> Vec
         for &i in &frontier {
             let (k, flips) = (i as usize / FLIPS, i as usize % FLIPS);
             let masks = rep_masks[k];
-            let eo = flips as u32 | (flips.count_ones() & 1) << 11;
+            let eo = all_flips(flips);
             for m in 0..MOVES {
                 let child = masks.map(|x| mc.edge_mask(m, x));
                 let j = index(class_of, conj, &child, mc.eo(m, eo));
@@ -99,7 +108,7 @@ pub fn distances(class_of: &[u32], reps: &[u32], conj: &[MaskConj; SYMS]) -> Vec
                 dist[j] = d;
                 next.push(j as u32);
                 let (k, flips) = (j / FLIPS, j % FLIPS);
-                let eo = flips as u32 | (flips.count_ones() & 1) << 11;
+                let eo = all_flips(flips);
                 for &t in &stabilizers[k] {
                     let image = k * FLIPS + (conj[t].eo(eo, &rep_masks[k]) as usize & (FLIPS - 1));
                     if dist[image] == u8::MAX {
@@ -144,6 +153,7 @@ mod tests {
         let (class_of, reps) = classes(conj);
         let dist = distances(&class_of, &reps, conj);
         let mc = crate::cube3::optimal::coord::move_coords();
+        assert_eq!(reps.len(), CLASSES);
         assert_eq!(dist.len(), distance_bytes(reps.len()));
         for (k, &r) in reps.iter().enumerate() {
             assert_eq!(class_of[r as usize], k as u32, "representative {r}");
@@ -152,7 +162,7 @@ mod tests {
         for i in 0..reps.len() * FLIPS {
             let (k, flips) = (i / FLIPS, i % FLIPS);
             let masks = edge_masks(&edge_sep_perm(reps[k]));
-            let eo = flips as u32 | (flips.count_ones() & 1) << 11;
+            let eo = all_flips(flips);
             let d = get(&dist, i);
             counts[d as usize] += 1;
             let mut nearer = false;

@@ -72,7 +72,6 @@ const LEVELS: usize = 16;
 fn sections(size: u8) -> &'static [(&'static str, usize); 5] {
     static S: std::sync::OnceLock<Vec<[(&'static str, usize); 5]>> = std::sync::OnceLock::new();
     &S.get_or_init(|| {
-        let edge_classes = edge_classes().1.len();
         SIZES
             .iter()
             .map(|&n| {
@@ -81,17 +80,11 @@ fn sections(size: u8) -> &'static [(&'static str, usize); 5] {
                     ("distance", lines(n) * table::LINE_BYTES),
                     ("distribution", LEVELS * 8),
                     ("edge class", lines64(coord::EDGE_SEPS * 4)),
-                    ("edge distance", lines64(edges::distance_bytes(edge_classes))),
+                    ("edge distance", lines64(edges::distance_bytes(edges::CLASSES))),
                 ]
             })
             .collect()
     })[size as usize]
-}
-
-/// The edge separation classes (see `edges.rs`), made once.
-fn edge_classes() -> &'static (Vec<u32>, Vec<u32>) {
-    static C: std::sync::OnceLock<(Vec<u32>, Vec<u32>)> = std::sync::OnceLock::new();
-    C.get_or_init(|| edges::classes(coord::mask_conj()))
 }
 
 /// Distance lines of the table of each size.
@@ -294,12 +287,12 @@ impl Solver {
             for (o, e) in out.chunks_exact_mut(4).zip(&class_of) {
                 o.copy_from_slice(&e.to_le_bytes());
             }
-            let (edge_class, edge_reps) = edge_classes();
+            let (edge_class, edge_reps) = edges::classes(coord::mask_conj());
             let out = layout.section_mut(&mut map, 3);
-            for (o, e) in out.chunks_exact_mut(4).zip(edge_class) {
+            for (o, e) in out.chunks_exact_mut(4).zip(&edge_class) {
                 o.copy_from_slice(&e.to_le_bytes());
             }
-            let dist = edges::distances(edge_class, edge_reps, coord::mask_conj());
+            let dist = edges::distances(&edge_class, &edge_reps, coord::mask_conj());
             layout.section_mut(&mut map, 4)[..dist.len()].copy_from_slice(&dist);
         }
         let counts = if size == 0 {
@@ -497,20 +490,18 @@ impl Solver {
         opts: &SolveOptions,
         progress: &mut dyn Progress,
     ) -> Result<Solutions> {
-        self.solve_with(cube, opts, progress, true, search::SPLIT_SHARE)
+        self.solve_with(cube, opts, progress, true)
     }
 
     /// [`Solver::solve`]; with `by_symmetry`, a cube with symmetries of its own searches only
     /// the solutions that are the least of their images under them and lists the others as
-    /// images (the same solutions, for about 1/|symmetries| of the work); tasks above
-    /// 1/`split_share` of a depth are split (see [`search::search_depth`]).
+    /// images (the same solutions, for about 1/|symmetries| of the work).
     fn solve_with(
         &self,
         cube: &Cube,
         opts: &SolveOptions,
         progress: &mut dyn Progress,
         by_symmetry: bool,
-        split_share: u64,
     ) -> Result<Solutions> {
         opts.validate()?;
         let start = Instant::now();
@@ -555,7 +546,7 @@ impl Solver {
                 opts.cancel.as_ref(),
                 opts.deadline,
                 costs.as_ref(),
-                split_share,
+                search::SPLIT_SHARE,
             );
             costs = Some(r.costs);
             nodes += r.nodes;
@@ -875,7 +866,7 @@ mod tests {
                 threads: 1 + i % 2,
                 ..SolveOptions::default()
             };
-            let run = |by_symmetry| s.solve_with(&cube, &opts, &mut NoProgress, by_symmetry, search::SPLIT_SHARE).unwrap();
+            let run = |by_symmetry| s.solve_with(&cube, &opts, &mut NoProgress, by_symmetry).unwrap();
             let (with, without) = (run(true), run(false));
             let sorted = |r: &Solutions| {
                 let mut v: Vec<String> = r.solutions.iter().map(|a| a.to_string()).collect();
