@@ -43,13 +43,15 @@ solve)
         (cd "$WORK" && "$NISSY" gendata -solver "h48h$size" >/dev/null)
     fi
     have_nissy || echo "nissy not found at $NISSY: twisty alone"
-    echo "cube length twisty_s nissy_s ratio (threads $threads, table h$size)"
+    echo "cube length twisty_s nissy_s ratio twisty_nodes (threads $threads, table h$size)"
     grep -v '^#' "$positions" | awk '{print $1}' | grep . | while read -r cube; do
         t0=$(now)
         line=$("$TWISTY" cube3 optimal "$cube" --threads "$threads" --table "h$size" \
-            --tables "$table" 2>/dev/null)
+            --tables "$table" 2>"$WORK/twisty.err")
         t1=$(now)
         len=$(echo "$line" | wc -w)
+        # twisty's last stderr line: "1 solution(s) of L moves in S s (N nodes, R M nodes/s)"
+        nodes=$(tail -1 "$WORK/twisty.err" | sed -n 's/.*(\([0-9]*\) nodes.*/\1/p')
         if have_nissy; then
             n0=$(now)
             out=$(cd "$WORK" && "$NISSY" solve -solver "h48h$size" -n 1 -M 20 -t "$threads" \
@@ -57,9 +59,11 @@ solve)
             n1=$(now)
             nlen=$(echo "$out" | wc -w)
             [ "$nlen" = "$len" ] || echo "LENGTHS DIFFER: twisty $len ($line), nissy $nlen ($out)"
-            echo "$cube $len $t0 $t1 $n0 $n1" | awk '{t=$4-$3; n=$6-$5; printf "%s %d %.3f %.3f %.3f\n", $1, $2, t, n, t/n}'
+            echo "$cube $len $t0 $t1 $n0 $n1 ${nodes:-0}" |
+                awk '{t=$4-$3; n=$6-$5; printf "%s %d %.3f %.3f %.3f %d\n", $1, $2, t, n, t/n, $7}'
         else
-            echo "$cube $len $t0 $t1" | awk '{t=$4-$3; printf "%s %d %.3f - -\n", $1, $2, t}'
+            echo "$cube $len $t0 $t1 ${nodes:-0}" |
+                awk '{t=$4-$3; printf "%s %d %.3f - - %d\n", $1, $2, t, $5}'
         fi
     done | tee "$WORK/last.txt"
     summary() { # column name
@@ -72,6 +76,9 @@ solve)
     summary 4 "nissy: "
     grep -E '^[A-Za-z]{8}=' "$WORK/last.txt" | awk '$4 != "-" {t += $3; n += $4}
         END {if (n > 0) printf "twisty / nissy (ratio of the means): %.2f\n", t / n}'
+    # Over the process times, so table loading counts against the rate.
+    grep -E '^[A-Za-z]{8}=' "$WORK/last.txt" | awk '{t += $3; k += $6}
+        END {if (t > 0) printf "twisty nodes: %.2f M per cube, %.2f M nodes/s\n", k / NR / 1e6, k / t / 1e6}'
     ;;
 *)
     sed -n '2,12p' "$0"
