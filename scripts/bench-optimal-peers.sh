@@ -7,6 +7,12 @@
 #
 #   scripts/bench-optimal-peers.sh gen [SIZE]                    generation time and peak memory
 #   scripts/bench-optimal-peers.sh solve POSITIONS [THREADS] [SIZE]
+#   scripts/bench-optimal-peers.sh pair POSITIONS [SIZE]         one thread each, at the same time
+#
+# `pair` runs both programs on each cube at once, twisty on CPU 0 and nissy on CPU 1 (taskset),
+# and waits for both before the next cube, so a one-thread row takes the time of the slower
+# program rather than the sum. Whichever finishes first leaves the other alone on the machine
+# for the rest of that cube, sharing neither caches nor memory bandwidth.
 #
 # POSITIONS: one B32 cube per line (`#` comments), e.g. bench/positions/cube3-optimal-16.txt.
 set -eu
@@ -33,37 +39,65 @@ gen)
         echo "nissy not found at $NISSY: skipped"
     fi
     ;;
-solve)
+solve|pair)
+    mode=$1
     positions=$2
-    threads=${3:-1}
-    size=${4:-0}
+    if [ "$mode" = pair ]; then
+        threads=1
+        size=${3:-0}
+        have_nissy || { echo "pair needs nissy (not found at $NISSY)"; exit 2; }
+        pin0="taskset -c 0"
+        pin1="taskset -c 1"
+    else
+        threads=${3:-1}
+        size=${4:-0}
+        pin0=
+        pin1=
+    fi
     table="$WORK/h$size.tbl"
     [ -f "$table" ] || "$TWISTY" cube3 optimal-table --table "h$size" --tables "$table" >/dev/null
     if have_nissy && [ ! -f "$WORK/tables/h48h$size" ]; then
         (cd "$WORK" && "$NISSY" gendata -solver "h48h$size" >/dev/null)
     fi
     have_nissy || echo "nissy not found at $NISSY: twisty alone"
-    echo "cube length twisty_s nissy_s ratio twisty_nodes (threads $threads, table h$size)"
-    grep -v '^#' "$positions" | awk '{print $1}' | grep . | while read -r cube; do
+    # Each writes its answer and its start and end times to files in $WORK.
+    run_twisty() {
         t0=$(now)
-        line=$("$TWISTY" cube3 optimal "$cube" --threads "$threads" --table "h$size" \
-            --tables "$table" 2>"$WORK/twisty.err")
-        t1=$(now)
+        $pin0 "$TWISTY" cube3 optimal "$1" --threads "$threads" --table "h$size" \
+            --tables "$table" >"$WORK/twisty.out" 2>"$WORK/twisty.err" </dev/null
+        echo "$t0 $(now)" >"$WORK/twisty.time"
+    }
+    run_nissy() {
+        n0=$(now)
+        (cd "$WORK" && $pin1 "$NISSY" solve -solver "h48h$size" -n 1 -M 20 -t "$threads" \
+            -cube "$1" 2>/dev/null </dev/null | grep -v '^\[' | tail -1) >"$WORK/nissy.out"
+        echo "$n0 $(now)" >"$WORK/nissy.time"
+    }
+    echo "cube length twisty_s nissy_s ratio twisty_nodes (threads $threads, table h$size, $mode)"
+    grep -v '^#' "$positions" | awk '{print $1}' | grep . | while read -r cube; do
+        rm -f "$WORK"/twisty.out "$WORK"/twisty.time "$WORK"/nissy.out "$WORK"/nissy.time
+        if [ "$mode" = pair ]; then
+            run_twisty "$cube" &
+            run_nissy "$cube" &
+            wait
+        else
+            run_twisty "$cube"
+            have_nissy && run_nissy "$cube"
+        fi
+        line=$(cat "$WORK/twisty.out")
         len=$(echo "$line" | wc -w)
         # twisty's last stderr line: "1 solution(s) of L moves in S s (N nodes, R M nodes/s)"
         nodes=$(tail -1 "$WORK/twisty.err" | sed -n 's/.*(\([0-9]*\) nodes.*/\1/p')
+        # Node counts printed with %.0f: mawk's %d stops at 2^31 - 1.
         if have_nissy; then
-            n0=$(now)
-            out=$(cd "$WORK" && "$NISSY" solve -solver "h48h$size" -n 1 -M 20 -t "$threads" \
-                -cube "$cube" 2>/dev/null | grep -v '^\[' | tail -1)
-            n1=$(now)
+            out=$(cat "$WORK/nissy.out")
             nlen=$(echo "$out" | wc -w)
             [ "$nlen" = "$len" ] || echo "LENGTHS DIFFER: twisty $len ($line), nissy $nlen ($out)"
-            echo "$cube $len $t0 $t1 $n0 $n1 ${nodes:-0}" |
-                awk '{t=$4-$3; n=$6-$5; printf "%s %d %.3f %.3f %.3f %d\n", $1, $2, t, n, t/n, $7}'
+            echo "$cube $len $(cat "$WORK/twisty.time") $(cat "$WORK/nissy.time") ${nodes:-0}" |
+                awk '{t=$4-$3; n=$6-$5; printf "%s %d %.3f %.3f %.3f %.0f\n", $1, $2, t, n, t/n, $7}'
         else
-            echo "$cube $len $t0 $t1 ${nodes:-0}" |
-                awk '{t=$4-$3; printf "%s %d %.3f - - %d\n", $1, $2, t, $5}'
+            echo "$cube $len $(cat "$WORK/twisty.time") ${nodes:-0}" |
+                awk '{t=$4-$3; printf "%s %d %.3f - - %.0f\n", $1, $2, t, $5}'
         fi
     done | tee "$WORK/last.txt"
     summary() { # column name
@@ -81,7 +115,7 @@ solve)
         END {if (t > 0) printf "twisty nodes: %.2f M per cube, %.2f M nodes/s\n", k / NR / 1e6, k / t / 1e6}'
     ;;
 *)
-    sed -n '2,12p' "$0"
+    sed -n '2,/^set /{/^#/p}' "$0"
     exit 2
     ;;
 esac
