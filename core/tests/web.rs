@@ -28,6 +28,7 @@ fn bare_server() -> SocketAddr {
     *S.get_or_init(|| spawn(config(None)))
 }
 
+#[derive(Debug)]
 struct Reply {
     status: u16,
     head: String,
@@ -73,7 +74,11 @@ fn raw_request(
 }
 
 fn request(addr: SocketAddr, method: &str, path: &str, ctype: Option<&str>, body: &[u8]) -> Reply {
-    let text = raw_request(addr, method, path, ctype, body);
+    reply_of(raw_request(addr, method, path, ctype, body))
+}
+
+/// What a server answered (a whole reply, its body read to the end).
+fn reply_of(text: String) -> Reply {
     let (head, body) = text
         .split_once("\r\n\r\n")
         .unwrap_or_else(|| panic!("no reply: {text:?}"));
@@ -358,6 +363,171 @@ fn bodies_that_are_not_the_api_s_are_refused_as_json_errors() {
     assert_eq!(post("/api/sq1/apply", json!({ "moves": "/" }))["twists"], 1);
 }
 
+/// Sends `bytes` on a fresh connection (its write side left open) and reads until the server
+/// closes it; a hang guard bounds the wait.
+fn exchange(addr: SocketAddr, bytes: &[u8]) -> Reply {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(300))).unwrap();
+    s.write_all(bytes).unwrap();
+    let mut out = Vec::new();
+    s.read_to_end(&mut out).expect("the server answers and closes");
+    reply_of(String::from_utf8(out).unwrap())
+}
+
+#[test]
+fn requests_hyper_cannot_parse_are_refused_with_json_errors() {
+    let s = server();
+    // `Connection: close`: a request wrongly answered ends the exchange too.
+    let host = format!("Host: {s}\r\nConnection: close\r\n");
+    let many: String = (0..2000).map(|i| format!("X-H{i}: v\r\n")).collect();
+    let huge = format!("X-Big: {}\r\n", "v".repeat(twisty::web::MAX_HEAD));
+    for (what, status, bytes) in [
+        ("a garbage request line", 400, "GARBAGE\r\n\r\n".to_string()),
+        ("a request line of no HTTP version", 400, "GET / HTTP/9.9\r\n\r\n".to_string()),
+        (
+            "a negative Content-Length",
+            400,
+            format!("POST /api/sq1/apply HTTP/1.1\r\n{host}Content-Length: -5\r\n\r\n"),
+        ),
+        ("2000 headers", 431, format!("GET /api/info HTTP/1.1\r\n{host}{many}\r\n")),
+        ("a head over the limit", 431, format!("GET /api/info HTTP/1.1\r\n{host}{huge}\r\n")),
+    ] {
+        let r = exchange(s, bytes.as_bytes());
+        let e = error_reply(&r, status, "invalid_argument", what);
+        assert!(e["field"].is_null(), "{what}: {e}");
+    }
+    // An extractor's refusal (a job id that is not UTF-8) is JSON too.
+    error_reply(&get("/api/jobs/%FF"), 400, "invalid_argument", "a job id of bad UTF-8");
+    assert_eq!(get("/api/info").status, 200, "the server still answers");
+}
+
+#[test]
+fn an_oversized_content_length_is_refused_at_once() {
+    let s = server();
+    // The body is never sent whole: only an answer before reading it ends the exchange (the
+    // server's body timeout, 300 s here, would answer 408 instead).
+    for len in [10_000_000_000u64, 64 * 1024 + 1] {
+        let head = format!(
+            "POST /api/sq1/apply HTTP/1.1\r\nHost: {s}\r\nContent-Type: application/json\r\n\
+             Content-Length: {len}\r\n\r\n{{}}"
+        );
+        let e = error_reply(&exchange(s, head.as_bytes()), 413, "invalid_argument", "too long");
+        assert!(e["message"].as_str().unwrap().contains(&len.to_string()), "{e}");
+    }
+    // A body without a length is refused when it passes the limit.
+    let chunk = " ".repeat(70 * 1024);
+    let chunked = format!(
+        "POST /api/sq1/apply HTTP/1.1\r\nHost: {s}\r\nContent-Type: application/json\r\n\
+         Transfer-Encoding: chunked\r\n\r\n{:x}\r\n{chunk}\r\n0\r\n\r\n",
+        chunk.len()
+    );
+    error_reply(&exchange(s, chunked.as_bytes()), 413, "invalid_argument", "chunked");
+}
+
+#[test]
+fn slow_clients_are_cut_off() {
+    // A stalled head: the connection is closed after the header timeout (1 s). The client's
+    // read waits for that; its own 300 s timeout is a hang guard. No timing is asserted.
+    let addr = spawn(twisty::web::Config {
+        header_timeout: Duration::from_secs(1),
+        ..config(None)
+    });
+    let half = format!("POST /api/sq1/apply HTTP/1.1\r\nHost: {addr}\r\nContent-Le");
+    for (what, sent) in [("nothing", ""), ("half a head", half.as_str())] {
+        let mut c = TcpStream::connect(addr).unwrap();
+        c.set_read_timeout(Some(Duration::from_secs(300))).unwrap();
+        c.write_all(sent.as_bytes()).unwrap();
+        let mut out = Vec::new();
+        match c.read_to_end(&mut out) {
+            Ok(_) => assert!(out.is_empty(), "{what}: {}", String::from_utf8_lossy(&out)),
+            Err(e) => assert_eq!(e.kind(), std::io::ErrorKind::ConnectionReset, "{what}: {e}"),
+        }
+    }
+    // A stalled body, its head in time (a long header timeout): 408 after the body timeout.
+    let addr = spawn(twisty::web::Config {
+        body_timeout: Duration::from_secs(1),
+        ..config(None)
+    });
+    let head = format!(
+        "POST /api/sq1/apply HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Content-Length: 100\r\n\r\n{{\"moves\":"
+    );
+    let r = exchange(addr, head.as_bytes());
+    let e = error_reply(&r, 408, "invalid_argument", "a stalled body");
+    assert!(e["message"].as_str().unwrap().contains("1000 ms"), "{e}");
+}
+
+/// Reads one reply of a keep-alive connection (its head, then `Content-Length` bytes).
+fn read_reply(c: &mut TcpStream) -> std::io::Result<Reply> {
+    let mut bytes = Vec::new();
+    let mut byte = [0u8];
+    while !bytes.ends_with(b"\r\n\r\n") {
+        c.read_exact(&mut byte)?;
+        bytes.push(byte[0]);
+    }
+    let head = String::from_utf8(bytes).unwrap();
+    let len: usize = reply_of(head.clone()).header("content-length").unwrap().parse().unwrap();
+    let mut body = vec![0u8; len];
+    c.read_exact(&mut body)?;
+    Ok(reply_of(head + &String::from_utf8(body).unwrap()))
+}
+
+#[test]
+fn connections_beyond_the_bound_wait_for_one_to_close() {
+    let addr = spawn(twisty::web::Config {
+        max_connections: 2,
+        ..config(None)
+    });
+    let info = format!("GET /api/info HTTP/1.1\r\nHost: {addr}\r\n\r\n");
+    // Two keep-alive connections, each answered once: both are the server's, held open.
+    let mut held: Vec<TcpStream> = (0..2)
+        .map(|_| {
+            let mut c = TcpStream::connect(addr).unwrap();
+            c.set_read_timeout(Some(Duration::from_secs(300))).unwrap();
+            c.write_all(info.as_bytes()).unwrap();
+            assert_eq!(read_reply(&mut c).unwrap().status, 200);
+            c
+        })
+        .collect();
+    // A third waits in the listen queue: no answer can come while both are open. (The short
+    // wait cannot fail a server that keeps the bound; it lets one that does not show it.)
+    let mut third = TcpStream::connect(addr).unwrap();
+    third.write_all(info.as_bytes()).unwrap();
+    third.set_read_timeout(Some(Duration::from_millis(500))).unwrap();
+    let waiting = read_reply(&mut third).unwrap_err();
+    assert!(
+        matches!(waiting.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut),
+        "{waiting}"
+    );
+    // One closes: the third is served, and the other held one still is.
+    drop(held.remove(0));
+    third.set_read_timeout(Some(Duration::from_secs(300))).unwrap();
+    assert_eq!(read_reply(&mut third).unwrap().status, 200);
+    held[0].write_all(info.as_bytes()).unwrap();
+    assert_eq!(read_reply(&mut held[0]).unwrap().status, 200);
+}
+
+#[test]
+fn a_missing_cube_or_state_is_the_solved_one() {
+    let cube = facade::cube3_solved();
+    for (path, field, solved) in [
+        ("/api/sq1/solve", "state", SOLVED),
+        ("/api/sq1/solve-fast", "state", SOLVED),
+        ("/api/db/solve", "state", SOLVED),
+        ("/api/cube3/solve", "cube", cube.as_str()),
+        ("/api/cube3/optimal", "cube", cube.as_str()),
+    ] {
+        let mut missing = post(path, json!({}));
+        let mut given = post(path, json!({ field: solved }));
+        for a in [&mut missing, &mut given] {
+            a.as_object_mut().unwrap().remove("elapsed_ms");
+        }
+        assert_eq!(missing, given, "{path}");
+        let length = [&missing["length"], &missing["distance"], &missing["solution"]["length"]];
+        assert!(length.contains(&&json!(0)), "{path}: {missing}");
+    }
+}
+
 #[test]
 fn random_states_follow_their_seed() {
     let tables = twisty::sq1::Tables::new();
@@ -620,23 +790,29 @@ fn cube3_solvers_solve() {
         "invalid_argument",
     );
     assert_eq!(e["field"], "table");
-    refused(
+    // An argument error names its field.
+    let e = refused(
         "/api/cube3/optimal",
         json!({ "cube": cube, "max_length": 4 }),
         400,
         "invalid_argument",
     );
-    refused(
+    assert_eq!(e["field"], "max_length", "{e}");
+    let e = refused(
         "/api/cube3/solve",
         json!({ "cube": cube, "max_length": 41 }),
         400,
         "invalid_argument",
     );
+    assert_eq!(e["field"], "max_length", "{e}");
 }
 
-/// A cube the small table takes far longer than these tests to solve optimally.
+/// A search that cannot end by itself while a test runs, whatever the machine's speed: the
+/// superflip (optimal length 20) with the test server's table (`h0`) and one thread searches
+/// every depth up to 19 without a solution, hours of work (`docs/benchmarks.md`: more than half
+/// an hour even at `h2` on two threads). Tests with it end it by a cancel or a deadline.
 fn hard_cube() -> String {
-    facade::cube3_random(1)
+    facade::cube3_from_moves("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2").unwrap()
 }
 
 fn job(id: &str) -> Option<Value> {
@@ -697,7 +873,7 @@ fn a_named_job_reports_progress_and_can_be_cancelled_from_elsewhere() {
     let r = solve.join().unwrap();
     error_reply(&r, 409, "cancelled", "the cancelled search");
     assert!(job("cancel-me").is_none(), "a finished job is forgotten");
-    // A deadline of the request's own is the same kind.
+    // A deadline of the request's own is the same kind (the search cannot end before it).
     let r = post_to(
         server(),
         "/api/cube3/optimal",
@@ -728,8 +904,9 @@ fn a_search_whose_client_goes_away_is_cancelled() {
         if i["cancelled"].as_u64().unwrap() > before && job("abandoned").is_none() {
             break;
         }
+        // A hang guard only: the cancel is prompt, this bounds a broken one.
         assert!(
-            start.elapsed() < Duration::from_secs(20),
+            start.elapsed() < Duration::from_secs(120),
             "the search still runs: {i}"
         );
         std::thread::sleep(Duration::from_millis(50));
@@ -738,7 +915,9 @@ fn a_search_whose_client_goes_away_is_cancelled() {
 
 #[test]
 fn requests_in_parallel_are_answered_while_a_long_search_runs() {
-    let body = json!({ "cube": hard_cube(), "job": "long", "timeout_ms": 20000 });
+    // No deadline: the search ends by the cancel below only, so it still runs however long
+    // the quick requests take under load.
+    let body = json!({ "cube": hard_cube(), "job": "long" });
     let long = std::thread::spawn(move || post_to(server(), "/api/cube3/optimal", body));
     wait_searching("long");
     let workers: Vec<_> = (0..8)
@@ -746,7 +925,6 @@ fn requests_in_parallel_are_answered_while_a_long_search_runs() {
             std::thread::spawn(move || {
                 for j in 0..10u64 {
                     let seed = i * 100 + j;
-                    let t = Instant::now();
                     let r = post("/api/sq1/random", json!({ "seed": seed }));
                     let moves = "/ (6,6)/";
                     let a = post(
@@ -758,11 +936,6 @@ fn requests_in_parallel_are_answered_while_a_long_search_runs() {
                         Ok(s) => assert_eq!(a["state"], s),
                         Err(e) => panic!("{e}"),
                     }
-                    assert!(
-                        t.elapsed() < Duration::from_secs(5),
-                        "slow: {:?}",
-                        t.elapsed()
-                    );
                 }
             })
         })

@@ -123,6 +123,11 @@ pub(crate) fn router(state: Arc<AppState>, loopback: bool) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(max_body))
+        .layer(axum::middleware::from_fn(super::conn::json_errors))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            super::conn::request_limits,
+        ))
         .layer(SetResponseHeaderLayer::overriding(
             header::CACHE_CONTROL,
             HeaderValue::from_static("no-store"),
@@ -583,7 +588,7 @@ async fn sq1_scramble(Shared(st): St, Body(req): Body<ScrambleReq>) -> Answer<Sc
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Sq1SolveReq {
-    state: String,
+    state: Option<String>,
     #[serde(default)]
     metric: MetricArg,
     limit: Option<u32>,
@@ -632,7 +637,7 @@ fn limit_of(limit: Option<u32>, default: u32, max: u32) -> Result<u32, ApiError>
 }
 
 async fn sq1_solve(Shared(st): St, Body(req): Body<Sq1SolveReq>) -> Answer<Sq1Solved> {
-    let state = State::parse(&req.state).map_err(at("state"))?;
+    let state = sq1_state(req.state.as_deref())?;
     let limit = limit_of(req.limit, 100, MAX_SOLUTIONS)?;
     let job = st.job(req.job.as_deref())?;
     let solver = st.sq1_solver(&job).await?;
@@ -665,7 +670,7 @@ fn ms(v: i64) -> std::time::Duration {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Sq1FastReq {
-    state: String,
+    state: Option<String>,
     #[serde(default)]
     metric: MetricArg,
     max_length: Option<u32>,
@@ -682,7 +687,7 @@ struct Sq1FastSolved {
 }
 
 async fn sq1_solve_fast(Shared(st): St, Body(req): Body<Sq1FastReq>) -> Answer<Sq1FastSolved> {
-    let state = State::parse(&req.state).map_err(at("state"))?;
+    let state = sq1_state(req.state.as_deref())?;
     let job = st.job(req.job.as_deref())?;
     let solver = st.sq1_solver(&job).await?;
     let metric: Metric = req.metric.into();
@@ -750,7 +755,7 @@ async fn db_info(Shared(st): St) -> Answer<DbInfo> {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct DbSolveReq {
-    state: String,
+    state: Option<String>,
     limit: Option<u32>,
     job: Option<String>,
 }
@@ -774,7 +779,10 @@ struct DbSolved {
 
 async fn db_solve(Shared(st): St, Body(req): Body<DbSolveReq>) -> Answer<DbSolved> {
     let db = the_db(&st)?;
-    let silver = facade::sq1_to_silver(&req.state).map_err(at("state"))?;
+    let state = req
+        .state
+        .unwrap_or_else(|| State::solved(Colouring::SixColour).to_string());
+    let silver = facade::sq1_to_silver(&state).map_err(at("state"))?;
     let limit = limit_of(req.limit, 100, MAX_SOLUTIONS)?;
     let job = st.job(req.job.as_deref())?;
     let s2 = silver.clone();
@@ -918,7 +926,7 @@ async fn cube3_random(Body(req): Body<SeedReq>) -> Answer<Seeded<CubeView>> {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CubeSolveReq {
-    cube: String,
+    cube: Option<String>,
     max_length: Option<u32>,
     timeout_ms: Option<u64>,
     job: Option<String>,
@@ -932,7 +940,7 @@ struct CubeSolved {
 }
 
 async fn cube3_solve(Shared(st): St, Body(req): Body<CubeSolveReq>) -> Answer<CubeSolved> {
-    let cube = cube_of(Some(&req.cube))?.to_b32();
+    let cube = cube_of(req.cube.as_deref())?.to_b32();
     let job = st.job(req.job.as_deref())?;
     let solver = st.cube3_solver(&job).await?;
     let timeout = job.search_timeout_ms(req.timeout_ms);
@@ -942,7 +950,8 @@ async fn cube3_solve(Shared(st): St, Body(req): Body<CubeSolveReq>) -> Answer<Cu
         .run("searching", Some(st.config.search_limit), move |_, c| {
             facade::cube3_solve(&solver, &cube, max_length, timeout, Some(c))
         })
-        .await?;
+        .await
+        .map_err(|e| e.or_field("max_length"))?;
     let length = Alg::parse(&solution)?.len();
     Ok(Json(CubeSolved {
         solution,
@@ -954,7 +963,7 @@ async fn cube3_solve(Shared(st): St, Body(req): Body<CubeSolveReq>) -> Answer<Cu
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CubeOptimalReq {
-    cube: String,
+    cube: Option<String>,
     #[serde(default)]
     table: u8,
     limit: Option<u32>,
@@ -974,7 +983,7 @@ struct CubeOptimal {
 }
 
 async fn cube3_optimal(Shared(st): St, Body(req): Body<CubeOptimalReq>) -> Answer<CubeOptimal> {
-    let cube = cube_of(Some(&req.cube))?.to_b32();
+    let cube = cube_of(req.cube.as_deref())?.to_b32();
     let limit = limit_of(req.limit, 100, MAX_SOLUTIONS)?;
     let job = st.job(req.job.as_deref())?;
     let solver = st.optimal_solver(&job, req.table).await?;
@@ -997,7 +1006,8 @@ async fn cube3_optimal(Shared(st): St, Body(req): Body<CubeOptimalReq>) -> Answe
                 p,
             )
         })
-        .await?;
+        .await
+        .map_err(|e| e.or_field("max_length"))?;
     Ok(Json(CubeOptimal {
         length: found.length,
         complete: found.solutions.len() < limit as usize,

@@ -13,6 +13,9 @@
 //! `POST /api/jobs/{id}/cancel`, from another tab or connection.
 
 mod api;
+mod conn;
+
+pub use conn::{MAX_HEAD, MAX_HEADERS};
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -21,7 +24,6 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
@@ -49,8 +51,15 @@ pub struct Config {
     pub optimal_threads: u32,
     /// The longest a search may run (a request's own `timeout_ms` can only be shorter).
     pub search_limit: Duration,
-    /// The largest request body, in bytes.
+    /// The largest request body, in bytes: a larger `Content-Length` is refused at once (413).
     pub max_body: usize,
+    /// The longest a request head may take to arrive (an idle keep-alive connection waits as
+    /// long for its next request); then the connection is closed.
+    pub header_timeout: Duration,
+    /// The longest a request body may take to arrive after its head; then 408.
+    pub body_timeout: Duration,
+    /// Connections open at once; more wait in the listen queue until one closes.
+    pub max_connections: usize,
     /// Engine calls (searches, table builds) running at once; more wait their turn, up to
     /// [`MAX_WAITING`], and beyond that are answered 503.
     pub max_searches: usize,
@@ -73,6 +82,10 @@ impl Default for Config {
             optimal_threads: 0,
             search_limit: Duration::from_secs(300),
             max_body: 64 * 1024,
+            // A few seconds: a slow or stalled client cannot hold a connection for long.
+            header_timeout: Duration::from_secs(5),
+            body_timeout: Duration::from_secs(5),
+            max_connections: 256,
             // Two per core: one search may wait on memory while another computes.
             max_searches: std::thread::available_parallelism().map_or(2, |n| 2 * n.get()),
         }
@@ -97,8 +110,10 @@ pub async fn start(addr: SocketAddr, config: Config) -> crate::Result<Server> {
     let addr = listener
         .local_addr()
         .map_err(|e| Error::invalid_argument(e.to_string()))?;
+    let (max_connections, header_timeout) =
+        (state.config.max_connections, state.config.header_timeout);
     let app = api::router(state, addr.ip().is_loopback());
-    let task = tokio::spawn(async move { axum::serve(listener, app).await });
+    let task = tokio::spawn(conn::serve(listener, app, max_connections, header_timeout));
     Ok(Server { addr, task })
 }
 
@@ -372,6 +387,16 @@ impl ApiError {
         self.field = Some(field);
         self
     }
+
+    /// Names `field` when this is an argument error (400) naming none: for an engine call whose
+    /// only argument the handler does not check itself (a search's `max_length`).
+    fn or_field(self, field: &'static str) -> ApiError {
+        if self.status == StatusCode::BAD_REQUEST && self.field.is_none() {
+            self.field(field)
+        } else {
+            self
+        }
+    }
 }
 
 /// A mapper for `map_err` that names the request field an engine error is about.
@@ -404,15 +429,29 @@ struct ErrorBody<'a> {
     field: Option<&'static str>,
 }
 
+/// The JSON error body of an engine error about `field`.
+fn error_json(error: &Error, field: Option<&'static str>) -> Vec<u8> {
+    serde_json::to_vec(&ErrorBody {
+        kind: error.kind().name(),
+        code: error.code(),
+        message: error.message(),
+        position: error.position(),
+        field,
+    })
+    .expect("an error body serializes")
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = ErrorBody {
-            kind: self.error.kind().name(),
-            code: self.error.code(),
-            message: self.error.message(),
-            position: self.error.position(),
-            field: self.field,
-        };
-        (self.status, Json(body)).into_response()
+        let body = error_json(&self.error, self.field);
+        (
+            self.status,
+            [(
+                axum::http::header::CONTENT_TYPE,
+                axum::http::HeaderValue::from_static("application/json"),
+            )],
+            body,
+        )
+            .into_response()
     }
 }

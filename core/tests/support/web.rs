@@ -40,8 +40,14 @@ pub fn config(db: Option<PathBuf>) -> twisty::web::Config {
         optimal_tables: optimal_table,
         max_optimal_table: 0,
         optimal_threads: 1,
-        search_limit: Duration::from_secs(120),
+        // Long searches in the tests end by a cancel or their own deadline, never by this limit.
+        search_limit: Duration::from_secs(3600),
         max_body: 64 * 1024,
+        // Generous: a test client slowed down by load is not a slow client. The tests of the
+        // timeouts start servers with short ones.
+        header_timeout: Duration::from_secs(300),
+        body_timeout: Duration::from_secs(300),
+        max_connections: 256,
         max_searches: 8,
     }
 }
