@@ -1,7 +1,7 @@
 //! The web server's JSON API (`docs/web-api.md`) against servers started in-process on
 //! ephemeral loopback ports: every endpoint, the error kinds it can answer, bodies that are not
-//! what the API takes, requests in parallel, and the cancellation of a search whose client
-//! closed its connection. Answers are checked against the library's own calls.
+//! what the API takes, requests hyper cannot parse, slow clients and the connection bound,
+//! requests in parallel, and the cancellation of a search whose client closed its connection. Answers are checked against the library's own calls.
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};

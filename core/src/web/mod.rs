@@ -3,8 +3,9 @@
 //!
 //! The server holds no puzzle logic: every answer is the engine's, through the facade or the
 //! engine's own types. Engine errors become JSON `{"kind", "code", "message", "position",
-//! "field"}` with the kinds and codes of [`crate::error`]; the API is documented in
-//! `docs/web-api.md`.
+//! "field"}` with the kinds and codes of [`crate::error`], and so does every other refusal
+//! (`conn`: the connection bound, header and body timeouts, requests hyper cannot parse); the
+//! API is documented in `docs/web-api.md`.
 //!
 //! Long work (table builds on first use, searches) runs on tokio's blocking pool with a
 //! [`CancelToken`] that a guard cancels when the request's future is dropped: a client that
