@@ -12,8 +12,17 @@
 //!   a file of another kind or of unknown content is never overwritten. A `Partial` that is
 //!   dropped before [`Partial::commit`] deletes its `.partial` file.
 //!
+//!   The `.partial` file is also the lock that makes a second writer wait, so it exists from the
+//!   claim on, before the first byte is written: a process killed (not cancelled) while it
+//!   computes what to write leaves an empty `.partial`, which the next claim takes over (an empty
+//!   `.partial` is always accepted) and which holds nothing anybody could lose.
+//! - **Outputs a user names** ([`write_output`], a command line's `-o`): never a twisty database
+//!   or table file (recognised by its first bytes, [`crate::tablefile::known_kind`]); a regular
+//!   file or a new path is replaced atomically (a new file in the same folder, renamed over it);
+//!   a device or a FIFO is written in place, a FIFO only while a reader has it open.
+//!
 //! Errors are returned as a reason (`"is a directory"`, `"/x/empty is not a folder"`, ...) that
-//! the caller prefixes with what the file is and where it is.
+//! the caller prefixes with what the file is and where it is ([`subject`]).
 
 use std::fs::{File, OpenOptions};
 use std::io::{ErrorKind as IoKind, Read};
@@ -51,6 +60,16 @@ pub fn check_path(path: &Path) -> std::result::Result<(), Reason> {
         return Err("the path is empty".into());
     }
     Ok(())
+}
+
+/// How a message names a file: what it is and its path, or what it is alone when the path is
+/// empty (`"solver table file: the path is empty"`).
+pub fn subject(what: &str, path: &Path) -> String {
+    if path.as_os_str().is_empty() {
+        what.to_string()
+    } else {
+        format!("{what} {}", path.display())
+    }
 }
 
 /// Why a file that is not a regular file cannot be used, from its metadata.
@@ -237,6 +256,118 @@ impl Drop for Partial {
     }
 }
 
+/// Writes `bytes` to an output the user named (a command line's `-o`), by what the path holds:
+///
+/// - a twisty database or table file: refused ([`ErrorKind::Database`](crate::ErrorKind), the
+///   message names the kind) and left alone, whatever the path (a symbolic link to one too);
+/// - nothing, or a regular file: `bytes` go to a new file in the same folder, which is then
+///   renamed over the path, so a failed write leaves the old file whole (a replaced file keeps
+///   its permissions);
+/// - a character device (`/dev/null`, a terminal) or a FIFO, or a regular file reached through a
+///   symbolic link (`/dev/stdout` redirected to a file): written in place, never replaced
+///   (replacing would swap the link, or the file a shell holds open, for a new file). A FIFO is
+///   opened non-blocking: when no process has it open for reading, that is an error at once
+///   instead of a wait with no end;
+/// - a directory, a socket, a block device: refused.
+///
+/// Other failures are [`ErrorKind::InvalidArgument`](crate::ErrorKind) errors; every message
+/// starts `"output file <path>: "`.
+pub fn write_output(path: &Path, bytes: &[u8]) -> crate::Result<()> {
+    use std::os::unix::fs::FileTypeExt;
+    let what = subject("output file", path);
+    let fail = |r: Reason| crate::Error::invalid_argument(format!("{what}: {r}"));
+    check_path(path).map_err(fail)?;
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == IoKind::NotFound => return replace(path, bytes, None).map_err(fail),
+        Err(e) => return Err(fail(describe(path, "write", &e))),
+    };
+    let t = meta.file_type();
+    if meta.is_file() {
+        let mut f = open_regular(path).map_err(fail)?;
+        let h = head(&mut f, HEAD_BYTES).map_err(|e| fail(describe(path, "read", &e)))?;
+        if let Some(kind) = crate::tablefile::known_kind(&h) {
+            return Err(crate::Error::new(
+                crate::ErrorKind::Database,
+                format!("{what}: it is {kind}; it was left alone (remove it, or choose another path)"),
+            ));
+        }
+        let link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+        if !link {
+            return replace(path, bytes, Some(meta.permissions())).map_err(fail);
+        }
+    } else if !(t.is_fifo() || t.is_char_device()) {
+        return Err(fail(not_regular(&meta)));
+    }
+    write_in_place(path, bytes).map_err(fail)
+}
+
+/// Writes a new file next to `path` (a unique name, created exclusively) and renames it over
+/// `path`; on any failure the new file is removed and `path` is as it was.
+fn replace(
+    path: &Path,
+    bytes: &[u8],
+    permissions: Option<std::fs::Permissions>,
+) -> std::result::Result<(), Reason> {
+    use std::io::Write;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let name = path.file_name().ok_or_else(|| "names no file".to_string())?;
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let (temp, mut file) = loop {
+        let mut n = std::ffi::OsString::from(".");
+        n.push(name);
+        n.push(format!(".{}-{}.tmp", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed)));
+        let temp = dir.join(n);
+        match OpenOptions::new().write(true).create_new(true).open(&temp) {
+            Ok(f) => break (temp, f),
+            // Left by a process of the same id: try the next number.
+            Err(e) if e.kind() == IoKind::AlreadyExists => continue,
+            Err(e) => return Err(describe(path, "write", &e)),
+        }
+    };
+    let written = file
+        .write_all(bytes)
+        .and_then(|_| match permissions {
+            Some(p) => file.set_permissions(p),
+            None => Ok(()),
+        })
+        .and_then(|_| file.sync_all())
+        .map_err(|e| describe(&temp, "write", &e))
+        .and_then(|_| std::fs::rename(&temp, path).map_err(|e| describe(path, "replace", &e)));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    written
+}
+
+/// Writes into an existing device, FIFO or linked file where it is. Opened non-blocking, so a
+/// FIFO without a reader fails (`ENXIO`) instead of waiting; then blocking again, so the write
+/// waits for a slow reader rather than failing half-way.
+fn write_in_place(path: &Path, bytes: &[u8]) -> std::result::Result<(), Reason> {
+    use std::io::Write;
+    use std::os::fd::AsRawFd;
+    let mut f = match nonblocking(OpenOptions::new().write(true).truncate(true)).open(path) {
+        Ok(f) => f,
+        Err(e) if e.raw_os_error() == Some(libc::ENXIO) => {
+            return Err("it is a FIFO that no process is reading (start the reader first)".into());
+        }
+        Err(e) => return Err(describe(path, "write", &e)),
+    };
+    let fd = f.as_raw_fd();
+    // SAFETY: F_GETFL and F_SETFL on a descriptor this function owns.
+    let cleared = unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        flags >= 0 && libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) == 0
+    };
+    if !cleared {
+        return Err(describe(path, "write", &std::io::Error::last_os_error()));
+    }
+    f.write_all(bytes)
+        .and_then(|_| f.flush())
+        .map_err(|e| describe(path, "write", &e))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -346,6 +477,131 @@ mod tests {
         let second = why(Partial::claim(&busy, ours));
         assert!(second.starts_with("busy: ") && second.ends_with("another process is writing this file"));
         drop(first);
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn an_output_never_replaces_a_twisty_file_and_replaces_others_whole() {
+        use std::os::unix::fs::PermissionsExt;
+        let d = dir("output");
+        let entries = || {
+            let mut v: Vec<_> = std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().file_name()).collect();
+            v.sort();
+            v
+        };
+        // Every kind of file the library writes, recognised by its first bytes: refused, untouched.
+        let kinds = [
+            (&crate::sq1::db::format::MAGIC, "a twisty Silver database"),
+            (crate::sq1::solve::prune::MAGIC, "a twisty Square-1 solver table file"),
+            (crate::cube3::solve::MAGIC, "a twisty 3x3x3 two-phase solver table file"),
+            (crate::cube3::optimal::MAGIC, "a twisty 3x3x3 optimal-solver table file"),
+        ];
+        for (i, (magic, kind)) in kinds.into_iter().enumerate() {
+            let p = d.join(format!("kind{i}"));
+            let bytes = [&magic[..], b"and the rest of the file"].concat();
+            std::fs::write(&p, &bytes).unwrap();
+            let link = d.join(format!("link{i}"));
+            std::os::unix::fs::symlink(&p, &link).unwrap();
+            for target in [&p, &link] {
+                let e = write_output(target, b"<svg/>").unwrap_err();
+                assert_eq!(e.kind(), crate::ErrorKind::Database);
+                assert_eq!(
+                    e.message(),
+                    format!(
+                        "output file {}: it is {kind}; it was left alone (remove it, or choose another path)",
+                        target.display()
+                    )
+                );
+                assert_eq!(std::fs::read(&p).unwrap(), bytes);
+            }
+        }
+        let before = entries();
+        // A new path, then an existing text file: written whole, through a file renamed into
+        // place (nothing else is left in the folder), keeping the replaced file's permissions.
+        let out = d.join("out.svg");
+        write_output(&out, b"first").unwrap();
+        assert_eq!(std::fs::read(&out).unwrap(), b"first");
+        std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o640)).unwrap();
+        let inode = |p: &Path| std::os::unix::fs::MetadataExt::ino(&std::fs::metadata(p).unwrap());
+        let old = inode(&out);
+        write_output(&out, b"second").unwrap();
+        assert_eq!(std::fs::read(&out).unwrap(), b"second");
+        assert_ne!(inode(&out), old, "replaced by another file, not rewritten in place");
+        assert_eq!(std::fs::metadata(&out).unwrap().permissions().mode() & 0o777, 0o640);
+        assert_eq!(entries().len(), before.len() + 1);
+        // A regular file reached through a link: written in place, the link kept.
+        let link = d.join("out-link");
+        std::os::unix::fs::symlink(&out, &link).unwrap();
+        write_output(&link, b"third").unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read(&out).unwrap(), b"third");
+        // A device: written in place.
+        write_output(Path::new("/dev/null"), b"nothing").unwrap();
+        // A failed replacement (here the rename meets a directory) removes its new file and
+        // leaves the target as it was.
+        let sub = d.join("sub");
+        std::fs::create_dir(&sub).unwrap();
+        std::fs::write(sub.join("kept"), b"kept").unwrap();
+        let listed = entries();
+        assert_eq!(replace(&sub, b"lost", None).unwrap_err(), "is a directory");
+        assert_eq!(entries(), listed, "no temporary file left");
+        assert_eq!(std::fs::read(sub.join("kept")).unwrap(), b"kept");
+        // Paths that cannot be written: a clear message each.
+        let why = |p: &Path| write_output(p, b"x").unwrap_err().message().to_string();
+        assert_eq!(why(&sub), format!("output file {}: is a directory", sub.display()));
+        assert_eq!(why(Path::new("")), "output file: the path is empty");
+        assert_eq!(
+            why(&out.join("x.svg")),
+            format!("output file {}: cannot write: {} is not a folder", out.join("x.svg").display(), out.display())
+        );
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn an_output_fifo_needs_a_reader_and_waits_for_it() {
+        use std::io::Read;
+        use std::os::unix::fs::FileTypeExt;
+        use std::os::fd::AsRawFd;
+        let d = dir("output-fifo");
+        let fifo = d.join("fifo");
+        mkfifo(&fifo);
+        // Nobody reads: an error at once (the open is non-blocking, so this cannot hang).
+        let e = write_output(&fifo, b"x").unwrap_err();
+        assert_eq!(
+            e.message(),
+            format!(
+                "output file {}: it is a FIFO that no process is reading (start the reader first)",
+                fifo.display()
+            )
+        );
+        // A reader: the read end is opened before the write starts (non-blocking, which never
+        // waits), so the reader exists by construction. The bytes are 16 times a pipe's buffer:
+        // the write must block while the reader thread catches up, not fail half-way.
+        let mut reader = nonblocking(OpenOptions::new().read(true)).open(&fifo).unwrap();
+        // SAFETY: F_GETFL and F_SETFL on a descriptor the test owns.
+        unsafe {
+            let fd = reader.as_raw_fd();
+            let flags = libc::fcntl(fd, libc::F_GETFL);
+            assert_eq!(libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK), 0);
+        }
+        let bytes: Vec<u8> = (0..1u32 << 20).map(|i| i as u8).collect();
+        let n = bytes.len();
+        let got = std::thread::spawn(move || {
+            let mut got = Vec::with_capacity(n);
+            let mut buf = [0u8; 8192];
+            // Before the writer opens its end a read sees end-of-file: keep reading until
+            // every byte has come.
+            while got.len() < n {
+                match reader.read(&mut buf).unwrap() {
+                    0 => std::thread::yield_now(),
+                    k => got.extend_from_slice(&buf[..k]),
+                }
+            }
+            got
+        });
+        write_output(&fifo, &bytes).unwrap();
+        assert!(got.join().unwrap() == bytes);
+        assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo(), "still a FIFO");
         std::fs::remove_dir_all(&d).unwrap();
     }
 }

@@ -25,6 +25,8 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::progress::CancelToken;
 
 pub const HEADER_LEN: usize = 128;
+/// The advice of [`Layout::open`]'s message for a stale file (`open_or_build` rebuilds it).
+const DELETE_TO_REBUILD: &str = "; delete it to rebuild";
 const MAX_SECTIONS: usize = (HEADER_LEN - 32) / 8;
 
 /// What a table file must be: checked on open, written into the header on save.
@@ -134,7 +136,7 @@ impl Layout<'_> {
     fn error(&self, path: &Path, reason: impl std::fmt::Display) -> Error {
         Error::new(
             ErrorKind::Database,
-            format!("{} {}: {reason}", self.what, path.display()),
+            format!("{}: {reason}", crate::fileio::subject(self.what, path)),
         )
     }
 
@@ -165,7 +167,7 @@ impl Layout<'_> {
         let u64_at = |o: usize| u64::from_le_bytes(map[o..o + 8].try_into().unwrap());
         if u32_at(8) != self.version {
             return stale(format!(
-                "format version {} (this build reads version {}); delete it to rebuild",
+                "format version {} (this build reads version {}){DELETE_TO_REBUILD}",
                 u32_at(8),
                 self.version
             ));
@@ -181,7 +183,7 @@ impl Layout<'_> {
             )));
         }
         if u64_at(16) != self.digest || u32_at(12) != self.sections.len() as u32 {
-            return stale("built from a different move index; delete it to rebuild".into());
+            return stale(format!("built from a different move index{DELETE_TO_REBUILD}"));
         }
         if map.len() != self.file_len() {
             return stale(format!(
@@ -227,25 +229,30 @@ enum Check {
     Foreign(String),
 }
 
-/// The kinds of file the library writes, by magic, to say what a foreign file is.
+/// The kinds of file the library writes, by magic: to say what a foreign file is, and which
+/// files an output never replaces ([`crate::fileio::write_output`]).
 const KNOWN_KINDS: [(&[u8; 8], &str); 4] = [
     (&crate::sq1::db::format::MAGIC, "a twisty Silver database"),
     (crate::sq1::solve::prune::MAGIC, "a twisty Square-1 solver table file"),
-    (crate::cube3::solve::MAGIC, "a twisty 3x3x3 table file"),
+    (crate::cube3::solve::MAGIC, "a twisty 3x3x3 two-phase solver table file"),
     (crate::cube3::optimal::MAGIC, "a twisty 3x3x3 optimal-solver table file"),
 ];
 
-/// What a file of another kind holds, in words.
-fn describe_foreign(bytes: &[u8]) -> String {
+/// The kind of twisty file that starts with `bytes` (`"a twisty Silver database"`), if any.
+pub fn known_kind(bytes: &[u8]) -> Option<&'static str> {
+    let magic = bytes.get(..8)?;
+    KNOWN_KINDS.iter().find(|(m, _)| magic == &m[..]).map(|(_, name)| *name)
+}
+
+/// What a file that is not of the kind expected holds, in words (every opener's message).
+pub(crate) fn describe_foreign(bytes: &[u8]) -> String {
     if bytes.is_empty() {
         return "it is empty".into();
     }
-    if bytes.len() >= 8
-        && let Some((_, name)) = KNOWN_KINDS.iter().find(|(m, _)| bytes[..8] == m[..])
-    {
-        return format!("it is {name}");
+    match known_kind(bytes) {
+        Some(name) => format!("it is {name}"),
+        None => "bad magic".into(),
     }
-    "bad magic".into()
 }
 
 /// A table file's bytes: built in memory (on the heap or in anonymous pages), or mapped from
@@ -371,10 +378,12 @@ pub fn open_or_build_resident(
                     log::debug!("opened the {} {}: {} bytes mapped", layout.what, path.display(), map.len());
                     return Ok((TableFile::Mapped(map), copy));
                 }
+                // The one place a table is rebuilt over a file: say so, a rebuild takes a while.
                 Check::Stale(reason) => log::warn!(
-                    "{} {}: {reason}; rebuilding it",
+                    "{} {}: {}; rebuilding it",
                     layout.what,
-                    path.display()
+                    path.display(),
+                    reason.strip_suffix(DELETE_TO_REBUILD).unwrap_or(&reason)
                 ),
                 Check::Foreign(reason) => {
                     return Err(layout.error(
@@ -563,7 +572,7 @@ mod tests {
         let foreign: [(&str, Vec<u8>, &str); 4] = [
             ("notes.txt", b"my notes, not a table".to_vec(), "(bad magic)"),
             ("silver.db", [&crate::sq1::db::format::MAGIC[..], &[0u8; 200][..]].concat(), "(it is a twisty Silver database)"),
-            ("c3.tbl", [&crate::cube3::solve::MAGIC[..], &[1u8; 200][..]].concat(), "(it is a twisty 3x3x3 table file)"),
+            ("c3.tbl", [&crate::cube3::solve::MAGIC[..], &[1u8; 200][..]].concat(), "(it is a twisty 3x3x3 two-phase solver table file)"),
             ("tiny", b"TW".to_vec(), "(bad magic)"),
         ];
         for (name, bytes, why) in foreign {
@@ -660,6 +669,21 @@ mod tests {
         t.join().unwrap();
         assert_eq!(e.kind(), ErrorKind::Cancelled, "{}", e.message());
         drop(held);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn an_empty_partial_left_by_a_killed_build_is_taken_over() {
+        let dir = std::env::temp_dir().join(format!("twisty-tablefile-killed-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.tbl");
+        // What a process killed between its claim and its first byte leaves.
+        std::fs::write(crate::fileio::partial_path(&path), b"").unwrap();
+        let l = layout(1);
+        let (r, n) = open_or_build_counting(&path, &l, &CancelToken::new());
+        assert!(r.is_ok() && n == 1);
+        assert!(!crate::fileio::partial_path(&path).exists());
         std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -293,5 +293,222 @@ fn cube3_svg_prints_or_writes_the_library_s_picture() {
     refused(&["cube3", "svg", "IBCDEFGH=ABCDEFGHIJKL=A"], "a corner is twisted");
     refused(&["cube3", "svg", "--moves", "R q"], "unexpected 'q'");
     let d = dir.path().to_str().unwrap();
-    refused(&["cube3", "svg", "--moves", "R", "-o", d], "cannot write");
+    refused(&["cube3", "svg", "--moves", "R", "-o", d], "is a directory");
+}
+
+/// A file of the vector suites' directory (build/vector-dbs, or TWISTY_DB_DIR), made by `make`
+/// when missing: the suites share them, so each is built once.
+fn shared_file(name: &str, make: impl FnOnce(&Path)) -> String {
+    let dir = std::env::var_os("TWISTY_DB_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../build/vector-dbs"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    make(&path);
+    path.to_string_lossy().into_owned()
+}
+
+/// The vector suites' database of the article's first two levels.
+fn small_database() -> String {
+    use twisty::sq1::db::{BuildOptions, Variant, build};
+    shared_file("article-2.db", |p| {
+        if !p.exists() {
+            let mut o = BuildOptions::new(Variant::Article);
+            o.max_level = 2;
+            build(p, &o, &mut twisty::progress::NoProgress, &twisty::progress::CancelToken::new()).unwrap();
+        }
+    })
+}
+
+/// The vector suites' Square-1 solver table file.
+fn sq1_table() -> String {
+    shared_file("sq1-solver.tbl", |p| {
+        twisty::sq1::solve::Solver::open_or_build(
+            p,
+            &mut twisty::progress::NoProgress,
+            &twisty::progress::CancelToken::new(),
+        )
+        .unwrap();
+    })
+}
+
+/// Every command that writes a file the user names, writing to `out`.
+fn output_commands<'a>(out: &'a str, db: &'a str, tables: &'a str) -> [Vec<&'a str>; 4] {
+    [
+        vec!["cube3", "svg", "--moves", "R", "-o", out],
+        vec!["sq1", "picture", "--moves", "(1,0)/", "-o", out],
+        vec!["sq1", "scramble", "--svg", out, "--tables", tables],
+        vec!["db", "stats", db, "--histogram", out],
+    ]
+}
+
+/// What can tell a file was replaced or rewritten: its inode, length, time of change and bytes.
+fn identity(p: &Path) -> (u64, u64, i64, i64, Vec<u8>) {
+    use std::io::Read;
+    use std::os::unix::fs::MetadataExt;
+    let m = std::fs::metadata(p).unwrap();
+    let mut head = Vec::new();
+    std::fs::File::open(p).unwrap().take(1 << 16).read_to_end(&mut head).unwrap();
+    (m.ino(), m.len(), m.ctime(), m.ctime_nsec(), head)
+}
+
+#[test]
+fn an_output_never_replaces_a_database_or_a_table_file() {
+    let (db, tables) = (small_database(), sq1_table());
+    let dir = tempfile::tempdir().unwrap();
+    // Each kind as the library writes it begins (its magic); and a real database.
+    let kinds = [
+        (&twisty::sq1::db::format::MAGIC, "a twisty Silver database"),
+        (twisty::sq1::solve::prune::MAGIC, "a twisty Square-1 solver table file"),
+        (twisty::cube3::solve::MAGIC, "a twisty 3x3x3 two-phase solver table file"),
+        (twisty::cube3::optimal::MAGIC, "a twisty 3x3x3 optimal-solver table file"),
+    ];
+    let mut victims: Vec<(String, &str)> = kinds
+        .iter()
+        .enumerate()
+        .map(|(i, (magic, kind))| {
+            let p = dir.path().join(format!("kind{i}.tbl"));
+            std::fs::write(&p, [&magic[..], &[7u8; 300][..]].concat()).unwrap();
+            (p.to_string_lossy().into_owned(), *kind)
+        })
+        .collect();
+    victims.push((db.clone(), "a twisty Silver database"));
+    victims.push((tables.clone(), "a twisty Square-1 solver table file"));
+    for (victim, kind) in &victims {
+        let before = identity(Path::new(victim));
+        for args in output_commands(victim, &db, &tables) {
+            let err = refused(&args, &format!("error (database, code 4): output file {victim}: it is {kind}"));
+            assert!(err.contains("it was left alone"), "{err}");
+        }
+        assert!(identity(Path::new(victim)) == before, "{victim} untouched");
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), kinds.len(), "no file left");
+}
+
+#[test]
+fn an_output_replaces_other_files_and_writes_devices_in_place() {
+    let (db, tables) = (small_database(), sq1_table());
+    let dir = tempfile::tempdir().unwrap();
+    let text = dir.path().join("notes.txt");
+    let t = text.to_str().unwrap();
+    for args in output_commands(t, &db, &tables) {
+        std::fs::write(&text, "an old text, longer than nothing\n").unwrap();
+        let out = twisty(&args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        let svg = std::fs::read_to_string(&text).unwrap();
+        assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"), "{args:?}: {svg}");
+    }
+    // Written in place into the devices: /dev/stdout is the pipe the test reads.
+    let svg = |out: &str| twisty(&["cube3", "svg", "--moves", "R", "-o", out]);
+    let expected = twisty::cube3::svg::net(&twisty::cube3::Cube::from_alg(&"R".parse().unwrap()));
+    let to_null = svg("/dev/null");
+    assert_eq!((to_null.status.code(), to_null.stdout.len()), (Some(0), 0));
+    let to_stdout = svg("/dev/stdout");
+    assert_eq!(to_stdout.status.code(), Some(0));
+    assert_eq!(String::from_utf8(to_stdout.stdout).unwrap(), expected);
+    // A folder, a path under a file: refused with a clear message, for every command.
+    let d = dir.path().to_str().unwrap();
+    let under = format!("{t}/x.svg");
+    for (out, why) in [(d, format!("output file {d}: is a directory")), (&under, format!("{t} is not a folder"))] {
+        for args in output_commands(out, &db, &tables) {
+            refused(&args, &why);
+        }
+    }
+    // Only the replaced file: no temporary file stays behind.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn an_output_fifo_is_written_for_a_reader_and_refused_without_one() {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("f");
+    mkfifo(&fifo);
+    let f = fifo.to_str().unwrap();
+    let args = ["cube3", "svg", "--moves", "R U", "-o", f];
+    // Nobody reads: a clear error at once (`twisty` fails the test if this hangs).
+    refused(&args, &format!("output file {f}: it is a FIFO that no process is reading"));
+    // A reader: its end is open before the program starts (a non-blocking open never waits),
+    // and the picture fits in the pipe's buffer, so the program writes it all and ends; the
+    // reader then reads it. Nothing here depends on timing.
+    let mut reader = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(&fifo)
+        .unwrap();
+    let out = twisty(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let mut got = String::new();
+    reader.read_to_string(&mut got).unwrap();
+    let expected = twisty::cube3::svg::net(&twisty::cube3::Cube::from_alg(&"R U".parse().unwrap()));
+    assert_eq!(got, expected);
+}
+
+/// A damaged table of its own kind is rebuilt, and the command line says so first (a rebuild
+/// takes a while). Here the rebuild cannot start (its `.partial` path is a folder), so the
+/// test sees the warning without paying for a build.
+#[test]
+fn a_damaged_table_is_announced_before_it_is_rebuilt() {
+    let dir = tempfile::tempdir().unwrap();
+    for (cmd, magic) in [
+        (["cube3", "optimal-table"], twisty::cube3::optimal::MAGIC),
+        (["cube3", "tables"], twisty::cube3::solve::MAGIC),
+        (["sq1", "tables"], twisty::sq1::solve::prune::MAGIC),
+    ] {
+        let table = dir.path().join(format!("{}-{}.tbl", cmd[0], cmd[1]));
+        std::fs::write(&table, [&magic[..], b"cut short"].concat()).unwrap();
+        std::fs::create_dir(twisty::fileio::partial_path(&table)).unwrap();
+        let t = table.to_str().unwrap();
+        let err = refused(&[cmd[0], cmd[1], "--tables", t], ".partial: is a directory");
+        assert!(err.contains("WARN"), "{err}");
+        assert!(
+            err.contains(&format!(
+                "{t}: size 17 bytes, shorter than its header (truncated or damaged); rebuilding it"
+            )),
+            "{err}"
+        );
+    }
+}
+
+/// A rebuild cancelled before it writes (at its first progress report) leaves the damaged file
+/// as it was and no `.partial`; the warning reaches the host's logger.
+#[test]
+fn a_cancelled_rebuild_leaves_no_partial_file() {
+    use std::sync::{Arc, Mutex};
+    use twisty::progress::{CancelToken, ProgressReport};
+    struct Warnings(Arc<Mutex<Vec<String>>>);
+    impl twisty::host::LogSink for Warnings {
+        fn max_level(&self, _: &str) -> log::LevelFilter {
+            log::LevelFilter::Warn
+        }
+        fn log(&self, _: log::Level, _: &str, message: &str) {
+            self.0.lock().unwrap().push(message.to_string());
+        }
+    }
+    let warnings = Arc::new(Mutex::new(Vec::new()));
+    twisty::host::set_log_sink(Some(Box::new(Warnings(warnings.clone()))));
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("h0.tbl");
+    let damaged = [&twisty::cube3::optimal::MAGIC[..], b"cut short"].concat();
+    std::fs::write(&table, &damaged).unwrap();
+    let cancel = CancelToken::new();
+    let mut reports = 0;
+    let mut progress = |_: &ProgressReport| {
+        reports += 1;
+        cancel.cancel();
+    };
+    let e = twisty::cube3::optimal::Solver::open_or_build(&table, 0, &mut progress, &cancel)
+        .err()
+        .unwrap();
+    twisty::host::set_log_sink(None);
+    assert_eq!(e.kind(), twisty::ErrorKind::Cancelled, "{}", e.message());
+    assert!(reports >= 1);
+    assert_eq!(std::fs::read(&table).unwrap(), damaged);
+    assert!(!twisty::fileio::partial_path(&table).exists());
+    let warnings = warnings.lock().unwrap();
+    assert!(
+        warnings.iter().any(|w| w.ends_with("h0.tbl: size 17 bytes, shorter than its header (truncated or damaged); rebuilding it")),
+        "{warnings:?}"
+    );
 }

@@ -282,7 +282,7 @@ fn bad_files_are_refused_with_database_errors() {
         &variant("trunc.db", &|_| {}, len - 1),
         "truncated or padded",
     );
-    expect(&variant("magic.db", &|h| h[0] = b'X', len), "wrong magic");
+    expect(&variant("magic.db", &|h| h[0] = b'X', len), "not a twisty Silver database (bad magic)");
     expect(
         &variant("version.db", &|h| h[8] = 9, len),
         "format version 9",

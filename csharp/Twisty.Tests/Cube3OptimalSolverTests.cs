@@ -246,7 +246,7 @@ public class Cube3OptimalSolverTests(SharedOptimalSolver shared) : IClassFixture
 
         // The two-phase solver's table is not an optimal-solver table file.
         e = Assert.Throws<DatabaseException>(() => OptimalSolver.OpenExisting(Vectors.Cube3TableFile));
-        Assert.Equal($"3x3x3 optimal-solver table file {Vectors.Cube3TableFile}: not a twisty 3x3x3 optimal-solver table file (it is a twisty 3x3x3 table file)", e.Message);
+        Assert.Equal($"3x3x3 optimal-solver table file {Vectors.Cube3TableFile}: not a twisty 3x3x3 optimal-solver table file (it is a twisty 3x3x3 two-phase solver table file)", e.Message);
         foreach (var name in new[] { "cube3-optimal-truncated.tbl", "cube3-optimal-bad-magic.tbl", "cube3-optimal-bad-version.tbl" })
         {
             Assert.Equal(4, Assert.Throws<DatabaseException>(() => OptimalSolver.OpenExisting(Path.Combine(Vectors.DbDirectory, name))).Code);

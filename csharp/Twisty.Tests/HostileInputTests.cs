@@ -72,7 +72,7 @@ public class HostileInputTests(SharedSolver shared, SharedCube3Solver cube3) : I
         var cases = new (string Path, string Sq1, string Cube3)[]
         {
             (text, "not a twisty solver table file (bad magic)", "not a twisty 3x3x3 table file (bad magic)"),
-            (cube3Table, "not a twisty solver table file (it is a twisty 3x3x3 table file)", null!),
+            (cube3Table, "not a twisty solver table file (it is a twisty 3x3x3 two-phase solver table file)", null!),
             (sq1Table, null!, "not a twisty 3x3x3 table file (it is a twisty Square-1 solver table file)"),
         };
         foreach (var (path, sq1, c3) in cases)
@@ -186,9 +186,9 @@ public class HostileInputTests(SharedSolver shared, SharedCube3Solver cube3) : I
 
         // An empty path names the problem (for the solvers it means the default file instead).
         e = Assert.Throws<DatabaseException>(() => Square1Database.Open(""));
-        Assert.Equal(": the path is empty", e.Message);
+        Assert.Equal("Silver database: the path is empty", e.Message);
         e = Assert.Throws<DatabaseException>(() => Square1Solver.OpenExisting(""));
-        Assert.Equal("solver table file : the path is empty", e.Message);
+        Assert.Equal("solver table file: the path is empty", e.Message);
 
         AssertCode(4, e);
         Assert.Equal(0, new FileInfo(file).Length);

@@ -224,7 +224,7 @@ static void damaged_and_foreign_table_files_are_code_4_naming_the_file(void) {
     CHECK_FAILS(twisty_cube3_optimal_open_existing(truncated_table, H0, &s), 4, want);
     snprintf(want, sizeof want,
              "3x3x3 optimal-solver table file %s: not a twisty 3x3x3 optimal-solver table file (it is a twisty 3x3x3 "
-             "table file)",
+             "two-phase solver table file)",
              twophase_table);
     CHECK_FAILS(twisty_cube3_optimal_open_existing(twophase_table, H0, &s), 4, want);
     snprintf(want, sizeof want, "3x3x3 optimal-solver table file %s: cannot open: No such file or directory (os error 2)",
@@ -235,7 +235,7 @@ static void damaged_and_foreign_table_files_are_code_4_naming_the_file(void) {
     stat(twophase_table, &before);
     snprintf(want, sizeof want,
              "3x3x3 optimal-solver table file %s: not a twisty 3x3x3 optimal-solver table file (it is a twisty 3x3x3 "
-             "table file); it was left alone (remove it, or choose another path)",
+             "two-phase solver table file); it was left alone (remove it, or choose another path)",
              twophase_table);
     CHECK_FAILS(twisty_cube3_optimal_open(twophase_table, H0, NULL, NULL, NULL, &s), 4, want);
     stat(twophase_table, &after);

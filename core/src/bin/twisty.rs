@@ -580,10 +580,10 @@ fn write_or_print(output: Option<PathBuf>, text: &str) -> twisty::Result<()> {
     }
 }
 
+/// Every file the user names for output (`-o`, `--svg`, `--histogram`): never over a twisty
+/// database or table file, atomically over a regular file, in place into a device or a FIFO.
 fn write_file(path: &std::path::Path, text: &str) -> twisty::Result<()> {
-    std::fs::write(path, text).map_err(|e| {
-        twisty::Error::invalid_argument(format!("cannot write {}: {e}", path.display()))
-    })
+    twisty::fileio::write_output(path, text.as_bytes())
 }
 
 /// The benches' stand-in for a host's other work between solves (`--pollute`): memory the
@@ -811,9 +811,7 @@ fn db_command(cmd: DbCommand) -> twisty::Result<()> {
             let db = Database::open(&path)?;
             print_header(db.header());
             if let Some(out) = histogram {
-                std::fs::write(&out, histogram_svg(db.header())).map_err(|e| {
-                    twisty::Error::invalid_argument(format!("{}: {e}", out.display()))
-                })?;
+                write_file(&out, &histogram_svg(db.header()))?;
                 println!("histogram:  {}", out.display());
             }
         }
@@ -1344,7 +1342,10 @@ fn quiet_on_closed_output() {
 }
 
 fn main() -> ExitCode {
-    env_logger::init();
+    // Warnings show by default (a damaged table being rebuilt, for one); RUST_LOG says more.
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .format_timestamp(None)
+        .init();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         // Help and version go to stdout as they are; argument errors echo the input, escaped.

@@ -284,7 +284,7 @@ pub fn build(
             "database build cancelled before it started",
         ));
     }
-    crate::fileio::check_path(path).map_err(|r| db_err(format!("{}: {r}", path.display())))?;
+    super::format::check_path(path)?;
     let work = partial_path(path);
     let fresh = std::fs::symlink_metadata(&work).is_err();
     let saved = std::cell::Cell::new(false);

@@ -81,6 +81,12 @@ pub struct Header {
     pub region_checksums: Vec<u64>,
 }
 
+/// Refuses an empty path. A database's messages name it by its path; with none, by its kind.
+pub(crate) fn check_path(path: &Path) -> Result<()> {
+    crate::fileio::check_path(path)
+        .map_err(|r| Error::new(ErrorKind::Database, format!("Silver database: {r}")))
+}
+
 impl Header {
     pub fn new(variant: Variant, cells: u64, max_level: u32, threads: u32) -> Header {
         Header {
@@ -145,14 +151,16 @@ impl Header {
     /// Parses and checks a header; `what` names the file in messages.
     pub fn from_bytes(b: &[u8], what: &str) -> Result<Header> {
         let bad = |m: String| Error::new(ErrorKind::Database, format!("{what}: {m}"));
+        // Another kind of file is named as the table openers name it, whatever its length.
+        if b.len() >= 8 && b[..8] != MAGIC {
+            let kind = crate::tablefile::describe_foreign(b);
+            return Err(bad(format!("not a twisty Silver database ({kind})")));
+        }
         if b.len() < HEADER_LEN as usize {
             return Err(bad(format!(
                 "truncated header ({} of {HEADER_LEN} bytes)",
                 b.len()
             )));
-        }
-        if b[..8] != MAGIC {
-            return Err(bad("not a twisty database (wrong magic)".into()));
         }
         let u32_at = |o: usize| u32::from_le_bytes(b[o..o + 4].try_into().unwrap());
         let u64_at = |o: usize| u64::from_le_bytes(b[o..o + 8].try_into().unwrap());
@@ -203,6 +211,7 @@ impl Header {
 
     /// Reads the header of a file and checks the file's length against it.
     pub fn read(path: &Path) -> Result<(Header, File)> {
+        check_path(path)?;
         let what = path.display().to_string();
         let mut f = crate::fileio::open_regular(path)
             .map_err(|r| Error::new(ErrorKind::Database, format!("{what}: {r}")))?;
@@ -281,7 +290,13 @@ mod tests {
             Header::from_bytes(&bad, "x")
                 .unwrap_err()
                 .message()
-                .contains("wrong magic")
+                .contains("not a twisty Silver database (bad magic)")
+        );
+        let mut solver = b.clone();
+        solver[..8].copy_from_slice(crate::sq1::solve::prune::MAGIC);
+        assert_eq!(
+            Header::from_bytes(&solver[..16], "x").unwrap_err().message(),
+            "x: not a twisty Silver database (it is a twisty Square-1 solver table file)"
         );
         assert!(
             Header::from_bytes(&b[..100], "x")

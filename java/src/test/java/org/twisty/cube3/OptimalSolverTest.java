@@ -268,7 +268,7 @@ class OptimalSolverTest {
         assertTrue(assertThrows(DatabaseException.class, () -> OptimalSolver.openExisting(badMagic, 0)).getMessage()
                 .endsWith("not a twisty 3x3x3 optimal-solver table file (bad magic)"));
         assertTrue(assertThrows(DatabaseException.class, () -> OptimalSolver.openExisting(twophase, 0)).getMessage()
-                .endsWith("not a twisty 3x3x3 optimal-solver table file (it is a twisty 3x3x3 table file)"));
+                .endsWith("not a twisty 3x3x3 optimal-solver table file (it is a twisty 3x3x3 two-phase solver table file)"));
         assertTrue(assertThrows(DatabaseException.class, () -> OptimalSolver.openExisting(corrupt, 0)).getMessage()
                 .endsWith("fails its checksum (damaged)"));
         assertTrue(assertThrows(DatabaseException.class, () -> OptimalSolver.openExisting(missing, 0)).getMessage()
@@ -288,7 +288,7 @@ class OptimalSolverTest {
                 () -> assertThrows(DatabaseException.class, () -> OptimalSolver.open(twophase, 0, reports::add, null)));
         assertEquals(4, e.code());
         assertEquals("3x3x3 optimal-solver table file " + twophase + ": not a twisty 3x3x3 optimal-solver table file"
-                + " (it is a twisty 3x3x3 table file); it was left alone (remove it, or choose another path)",
+                + " (it is a twisty 3x3x3 two-phase solver table file); it was left alone (remove it, or choose another path)",
                 e.getMessage());
         assertEquals(List.of(), reports, "refused before building");
         assertArrayEquals(before, Files.readAllBytes(twophase));

@@ -360,7 +360,7 @@ class Square1SolverTest {
         Path cube3 = HostileFiles.prefixCopy(dbDir().resolve("cube3-twophase.tbl"), here.resolve("cube3.tbl"), 1 << 20);
         Path notes = Files.write(here.resolve("notes.txt"), "a user's notes, not a table\n".getBytes(StandardCharsets.UTF_8));
         List<Path> files = List.of(silver, cube3, notes);
-        List<String> kinds = List.of("(it is a twisty Silver database)", "(it is a twisty 3x3x3 table file)", "(bad magic)");
+        List<String> kinds = List.of("(it is a twisty Silver database)", "(it is a twisty 3x3x3 two-phase solver table file)", "(bad magic)");
         for (int i = 0; i < files.size(); i++) {
             Path p = files.get(i);
             byte[] before = Files.readAllBytes(p);
