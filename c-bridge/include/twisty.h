@@ -1139,8 +1139,9 @@ enum twisty_status {
 twisty_status_t;
 
 /** \brief
- *  Frees a string returned by the library. NULL is ignored. Like every free function, it leaves
- *  the last error as it is.
+ *  Frees a string returned by the library. It follows `free()`'s rule: free a string once;
+ *  freeing it again is undefined behaviour (the caller's pointer is not set to NULL). NULL is
+ *  ignored. Like every free function, it leaves the last error as it is.
  */
 void
 twisty_string_free (
