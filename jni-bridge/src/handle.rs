@@ -76,7 +76,8 @@ macro_rules! handle_class {
             ptr: ::jni::sys::jlong,
         ) -> ::jni::sys::jlong {
             $crate::error::call(&mut env, |_env| {
-                Ok(::jni::sys::jlong::try_from($accessor(ptr)?.heap_bytes()).unwrap_or(::jni::sys::jlong::MAX))
+                let bytes = $accessor(ptr)?.heap_bytes();
+                Ok(::jni::sys::jlong::try_from(bytes).unwrap_or(::jni::sys::jlong::MAX))
             })
         }
     };

@@ -343,7 +343,10 @@ fn wait_for_other_build(work: &Path, cancel: &CancelToken) -> Result<()> {
             ));
         }
         if !told {
-            log::info!("{}: another build is using this file; waiting for it", work.display());
+            log::info!(
+                "{}: another build is using this file; waiting for it",
+                work.display()
+            );
             told = true;
         }
         std::thread::sleep(Duration::from_millis(50));
