@@ -266,8 +266,9 @@ typedef struct twisty_cube3_optimal_solutions {
 } twisty_cube3_optimal_solutions_t;
 
 /** \brief
- *  Frees the array of solutions (its strings too) and sets `solutions.ptr` to NULL (so a second
- *  free does nothing); NULL is ignored. The struct itself is the caller's.
+ *  Frees the array of solutions (its strings too) and sets `solutions.ptr` to NULL and
+ *  `solutions.len` to 0 (so a second free does nothing); NULL is ignored. The struct itself is
+ *  the caller's.
  */
 void
 twisty_cube3_optimal_solutions_free (
@@ -497,8 +498,10 @@ twisty_rank_unrank (
  *  strings are UTF-8, valid during the call only. A NULL `callback` turns logging off.
  *
  *  The callback may be called from any thread, several at once (database builds log from worker
- *  threads): it must be thread-safe, and it must not call `twisty_set_logger`. When this call
- *  returns, the previous callback has returned from every call and is never called again.
+ *  threads): it must be thread-safe. When this call returns, the previous callback has returned
+ *  from every call and is never called again. Called from inside the callback, this call fails
+ *  at once with `TWISTY_STATUS_INVALID_ARGUMENT` (it would wait for its own caller to return)
+ *  and changes nothing.
  */
 int32_t
 twisty_set_logger (
@@ -1136,8 +1139,9 @@ enum twisty_status {
 twisty_status_t;
 
 /** \brief
- *  Frees a string returned by the library. NULL is ignored. Like every free function, it leaves
- *  the last error as it is.
+ *  Frees a string returned by the library. It follows `free()`'s rule: free a string once;
+ *  freeing it again is undefined behaviour (the caller's pointer is not set to NULL). NULL is
+ *  ignored. Like every free function, it leaves the last error as it is.
  */
 void
 twisty_string_free (

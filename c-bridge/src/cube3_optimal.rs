@@ -15,7 +15,7 @@ use twisty::cube3::optimal::Solver;
 
 use crate::arg;
 use crate::error::{OutString, OutValue, Text, c_string, call, put, put_string, release};
-use crate::handle::{FreeHandle, NewHandle, free_handle, put_handle};
+use crate::handle::{FreeHandle, NewHandle, clear_array, free_handle, put_handle};
 use crate::progress::{ProgressFn, reporter, token, twisty_cancel_token};
 
 /// The 3x3x3 optimal solver (fewest face turns).
@@ -52,11 +52,16 @@ impl From<api::OptimalSolutionsText> for twisty_cube3_optimal_solutions {
     }
 }
 
-/// Frees the array of solutions (its strings too) and sets `solutions.ptr` to NULL (so a second
-/// free does nothing); NULL is ignored. The struct itself is the caller's.
+/// Frees the array of solutions (its strings too) and sets `solutions.ptr` to NULL and
+/// `solutions.len` to 0 (so a second free does nothing); NULL is ignored. The struct itself is
+/// the caller's.
 #[ffi_export]
 fn twisty_cube3_optimal_solutions_free(solutions: Option<&mut twisty_cube3_optimal_solutions>) {
-    release(|| drop(solutions.and_then(|s| s.solutions.take())));
+    release(|| {
+        if let Some(s) = solutions {
+            clear_array(&mut s.solutions);
+        }
+    });
 }
 
 /// Opens the optimal solver's table file of size `h{size}` (0 = `h0`, 30 MB, up to 7 = `h7`,

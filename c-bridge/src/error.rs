@@ -242,8 +242,9 @@ fn twisty_last_error_message() -> char_p::Ref<'static> {
     })
 }
 
-/// Frees a string returned by the library. NULL is ignored. Like every free function, it leaves
-/// the last error as it is.
+/// Frees a string returned by the library. It follows `free()`'s rule: free a string once;
+/// freeing it again is undefined behaviour (the caller's pointer is not set to NULL). NULL is
+/// ignored. Like every free function, it leaves the last error as it is.
 #[ffi_export]
 fn twisty_string_free(string: Option<char_p::Box>) {
     release(|| drop(string));

@@ -8,7 +8,7 @@
 //!
 //! Arrays the library returns follow the same rule: a `slice_boxed_<type>_t` (`ptr`, `len`)
 //! written to an out-parameter, freed by its own free function through its address, which sets
-//! `ptr` to NULL.
+//! `ptr` to NULL and `len` to 0.
 
 use safer_ffi::boxed::Box_;
 use safer_ffi::prelude::*;
@@ -44,8 +44,44 @@ pub fn put_array<T>(out: Out<'_, Option<c_slice::Box<T>>>, items: Vec<T>) -> twi
 /// The parameter of an array's free function: `slice_boxed_<type>_t *array`.
 pub type FreeArray<'a, T> = Option<&'a mut Option<c_slice::Box<T>>>;
 
-/// Frees the array at `*array` (its elements too) and sets its `ptr` to NULL; NULL or a NULL
-/// `ptr` does nothing.
+/// Frees the array at `*array` (its elements too) and sets its `ptr` to NULL and `len` to 0;
+/// NULL or a NULL `ptr` does nothing.
 pub fn free_array<T>(array: FreeArray<'_, T>) {
-    crate::error::release(|| drop(array.and_then(Option::take)));
+    crate::error::release(|| {
+        if let Some(array) = array {
+            clear_array(array);
+        }
+    });
+}
+
+/// Frees the array in `slot` (its elements too) and leaves `ptr` NULL and `len` 0: `take` alone
+/// writes only the NULL `ptr` that marks "none", and C would still read the old `len`.
+pub fn clear_array<T>(slot: &mut Option<c_slice::Box<T>>) {
+    drop(slot.take());
+    // SAFETY: all-zero bytes are a `None` (a NULL `ptr` is the niche of the `Option`, whatever
+    // `len` holds), and `slot` owns nothing any more.
+    unsafe { std::ptr::write_bytes(slot as *mut Option<c_slice::Box<T>>, 0, 1) };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_freed_array_is_all_zero() {
+        let mut slot: Option<c_slice::Box<u64>> = Some(vec![1u64, 2, 3].into_boxed_slice().into());
+        free_array(Some(&mut slot));
+        assert!(slot.is_none());
+        // SAFETY: reads the slot's own bytes.
+        let bytes = unsafe {
+            std::slice::from_raw_parts(
+                (&slot as *const Option<c_slice::Box<u64>>).cast::<u8>(),
+                std::mem::size_of_val(&slot),
+            )
+        };
+        assert_eq!(bytes, vec![0u8; 2 * std::mem::size_of::<usize>()]);
+        // A second free through the same slot does nothing.
+        free_array(Some(&mut slot));
+        assert!(slot.is_none());
+    }
 }

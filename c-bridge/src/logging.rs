@@ -6,8 +6,9 @@
 //! anything is formatted or called. The callback runs on whatever thread logs, rayon workers of
 //! a database build included: it must be thread-safe. The engine calls it under its lock's read
 //! side, so `twisty_set_logger` waits for running callbacks and, once it returns, the previous
-//! callback is never called again (its `user_data` may then be freed); the callback must
-//! therefore not call `twisty_set_logger`.
+//! callback is never called again (its `user_data` may then be freed). A callback that calls
+//! `twisty_set_logger` would wait for itself: the engine refuses that call at once
+//! (`TWISTY_STATUS_INVALID_ARGUMENT`) and changes nothing.
 
 use std::ffi::c_void;
 
@@ -78,8 +79,10 @@ fn level_filter(level: i32) -> twisty::Result<LevelFilter> {
 /// strings are UTF-8, valid during the call only. A NULL `callback` turns logging off.
 ///
 /// The callback may be called from any thread, several at once (database builds log from worker
-/// threads): it must be thread-safe, and it must not call `twisty_set_logger`. When this call
-/// returns, the previous callback has returned from every call and is never called again.
+/// threads): it must be thread-safe. When this call returns, the previous callback has returned
+/// from every call and is never called again. Called from inside the callback, this call fails
+/// at once with `TWISTY_STATUS_INVALID_ARGUMENT` (it would wait for its own caller to return)
+/// and changes nothing.
 #[safer_ffi::ffi_export]
 fn twisty_set_logger(callback: LogFn, user_data: *mut c_void, level: i32) -> i32 {
     call(|| {
@@ -89,8 +92,7 @@ fn twisty_set_logger(callback: LogFn, user_data: *mut c_void, level: i32) -> i32
             user_data,
             level,
         });
-        twisty::host::set_log_sink(sink.map(|s| Box::new(s) as Box<dyn LogSink>));
-        Ok(())
+        twisty::host::set_log_sink(sink.map(|s| Box::new(s) as Box<dyn LogSink>))
     })
 }
 

@@ -82,6 +82,24 @@ thread_local! {
     static IN_SINK: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
+/// This thread is inside the sink (asking a level or delivering a record) while one lives.
+struct InSink;
+
+impl InSink {
+    /// None when this thread is already inside the sink (lazily built: a guard made and
+    /// dropped here would clear the flag of the outer one).
+    fn enter() -> Option<InSink> {
+        (!IN_SINK.with(|s| s.replace(true))).then(|| InSink)
+    }
+}
+
+impl Drop for InSink {
+    // Also when a host's level question panics: the thread must not stay marked.
+    fn drop(&mut self) {
+        IN_SINK.with(|s| s.set(false));
+    }
+}
+
 struct Forward;
 
 impl Forward {
@@ -112,18 +130,18 @@ impl Forward {
 
 impl Log for Forward {
     fn enabled(&self, metadata: &Metadata<'_>) -> bool {
-        if IN_SINK.with(|s| s.get()) {
+        let Some(_inside) = InSink::enter() else {
             return false;
-        }
+        };
         let sink = SINK.read().unwrap_or_else(PoisonError::into_inner);
         sink.as_deref()
             .is_some_and(|s| Forward::wanted(s, metadata.level(), metadata.target()))
     }
 
     fn log(&self, record: &Record<'_>) {
-        if IN_SINK.with(|s| s.replace(true)) {
+        let Some(_inside) = InSink::enter() else {
             return;
-        }
+        };
         // Reads the lock once for the check and the delivery, so that after `set_log_sink`
         // returns the previous sink is never called again.
         let sink = SINK.read().unwrap_or_else(PoisonError::into_inner);
@@ -136,8 +154,6 @@ impl Log for Forward {
                 s.log(record.level(), record.target(), &message)
             }));
         }
-        drop(sink);
-        IN_SINK.with(|s| s.set(false));
     }
 
     fn flush(&self) {}
@@ -145,17 +161,28 @@ impl Log for Forward {
 
 static FORWARD: Forward = Forward;
 
+/// The refusal of [`set_log_sink`] called from inside the sink.
+pub const SINK_REENTERED: &str = "the logger cannot be changed from inside a log callback (the change waits for every callback to return, this one included); change it from outside the callback";
+
 /// Sends the engine's log records to `sink` from now on (`None`: nowhere). When this returns,
 /// the previous sink has returned from every call and is never called again. The first call
 /// installs the process's `log` logger; a Rust program that has its own keeps it (this library
 /// then logs through that one, and the sink receives nothing).
-pub fn set_log_sink(sink: Option<Box<dyn LogSink>>) {
+///
+/// Called from inside the sink (a host logger that changes the logger), it would wait for its
+/// own caller to return: it fails at once instead, with `invalid_argument` ([`SINK_REENTERED`]),
+/// and changes nothing.
+pub fn set_log_sink(sink: Option<Box<dyn LogSink>>) -> crate::Result<()> {
+    if IN_SINK.with(|s| s.get()) {
+        return Err(crate::Error::invalid_argument(SINK_REENTERED));
+    }
     static INSTALL: std::sync::Once = std::sync::Once::new();
     INSTALL.call_once(|| drop(log::set_logger(&FORWARD)));
     let mut slot = SINK.write().unwrap_or_else(PoisonError::into_inner);
     log::set_max_level(sink.as_deref().map_or(LevelFilter::Off, LogSink::ceiling));
     *slot = sink;
     *LEVELS.lock().unwrap_or_else(PoisonError::into_inner) = None;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -178,6 +205,8 @@ mod tests {
         level: Arc<AtomicUsize>,
         records: Arc<Mutex<Vec<(Level, String, String)>>>,
         asked: Arc<AtomicU32>,
+        /// What `set_log_sink` answered when called from inside the sink.
+        reentered: Arc<Mutex<Vec<Result<(), String>>>>,
     }
 
     impl LogSink for Counting {
@@ -188,6 +217,9 @@ mod tests {
         fn log(&self, level: Level, target: &str, message: &str) {
             // Logging from inside the sink is dropped, not recursive.
             log::error!("from inside the sink");
+            // Changing the sink from inside it is refused at once, not a deadlock.
+            let r = set_log_sink(None).map_err(|e| format!("{:?}: {}", e.kind(), e.message()));
+            self.reentered.lock().unwrap().push(r);
             self.records
                 .lock()
                 .unwrap()
@@ -206,11 +238,14 @@ mod tests {
             Arc::new(Mutex::new(Vec::new())),
             Arc::new(AtomicU32::new(0)),
         );
+        let reentered = Arc::new(Mutex::new(Vec::new()));
         set_log_sink(Some(Box::new(Counting {
             level: level.clone(),
             records: records.clone(),
             asked: asked.clone(),
-        })));
+            reentered: reentered.clone(),
+        })))
+        .unwrap();
         let mine = |r: &Vec<(Level, String, String)>| {
             r.iter().filter(|x| x.1 == "twisty-host-test").count()
         };
@@ -223,6 +258,12 @@ mod tests {
             let r = records.lock().unwrap();
             assert_eq!(mine(&r), 1);
             assert!(r.iter().any(|x| x == &(Level::Info, "twisty-host-test".into(), "one 1".into())));
+        }
+        {
+            let r = reentered.lock().unwrap();
+            assert!(!r.is_empty());
+            let refused = Err(format!("InvalidArgument: {SINK_REENTERED}"));
+            assert!(r.iter().all(|x| *x == refused), "{r:?}");
         }
         // The level was asked once for 102 records, not per record.
         assert_eq!(asked.load(Ordering::SeqCst), 1);
@@ -243,7 +284,7 @@ mod tests {
         });
         assert_eq!(mine(&records.lock().unwrap()), 2 + 8 * 200);
         // Off: nothing more arrives, and the old sink is never called again.
-        set_log_sink(None);
+        set_log_sink(None).unwrap();
         log::error!(target: "twisty-host-test", "nobody listens");
         assert_eq!(mine(&records.lock().unwrap()), 2 + 8 * 200);
     }

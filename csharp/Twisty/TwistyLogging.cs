@@ -32,9 +32,10 @@ namespace Twisty;
 /// <see cref="ILoggerFactory"/> must be thread-safe, as Microsoft.Extensions.Logging's is.</para>
 /// <para><b>Exceptions</b> thrown by a logger are caught and the record is dropped: they never
 /// reach native code or the operation that logged.</para>
-/// <para>A logger must not call <see cref="Use"/> (that throws
-/// <see cref="InvalidOperationException"/>) nor wait for a thread that is inside
-/// <see cref="Use"/>, which waits for the records being delivered.</para>
+/// <para>A logger cannot call <see cref="Use"/>: the engine refuses it (an
+/// <see cref="ArgumentException"/>, code 6, with the same message as in every runtime) and
+/// nothing changes. Nor may it wait for a thread that is inside <see cref="Use"/>, which waits
+/// for the records being delivered.</para>
 /// </remarks>
 public static class TwistyLogging
 {
@@ -77,12 +78,16 @@ public static class TwistyLogging
     /// </summary>
     /// <param name="factory">The factory whose loggers receive the records, or null for none.
     /// Call <c>Use(null)</c> before disposing it.</param>
-    /// <exception cref="InvalidOperationException">Called from inside a logger that this library called.</exception>
+    /// <exception cref="ArgumentException">Called from inside a logger that this library called
+    /// (code 6): the change would wait for that logger to return.</exception>
     public static void Use(ILoggerFactory? factory)
     {
         if (t_inCallback)
         {
-            throw new InvalidOperationException("TwistyLogging.Use must not be called from a logger that receives Twisty's records");
+            // The engine refuses a change from inside its sink with its own message; the gate is
+            // not taken, since a thread inside Use may hold it while waiting for this callback.
+            NativeCall.Unwrap(Interop.twisty_set_log_callbacks(new LogMaxLevelCallback(), new LogRecordCallback()));
+            return;
         }
         lock (Gate)
         {

@@ -26,7 +26,7 @@ use interoptopus::{callback, ffi};
 use log::{Level, LevelFilter};
 use twisty::host::LogSink;
 
-use crate::error::{NativeError, guard_value};
+use crate::error::{NativeError, guard};
 
 /// How long an answer of the C# level callback holds.
 pub const REFRESH: Duration = Duration::from_secs(1);
@@ -86,7 +86,7 @@ pub fn twisty_set_log_callbacks(
     max_level: LogMaxLevelCallback,
     log_record: LogRecordCallback,
 ) -> ffi::Result<(), NativeError> {
-    guard_value(|| {
+    guard(|| {
         let sink: Option<Box<dyn LogSink>> =
             if max_level.callback.is_some() && log_record.callback.is_some() {
                 Some(Box::new(DotnetSink {
@@ -96,7 +96,8 @@ pub fn twisty_set_log_callbacks(
             } else {
                 None
             };
-        twisty::host::set_log_sink(sink);
+        // Refused (code 6) when called from inside one of the callbacks.
+        twisty::host::set_log_sink(sink)
     })
 }
 

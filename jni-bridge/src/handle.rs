@@ -60,8 +60,27 @@ pub unsafe fn free<T: Send + Sync>(handle: jlong) {
 /// Soundness rests on the Java side (`org.twisty.NativeObject`): it passes only handles that the
 /// class's own constructors returned (stored as this `T`), keeps each alive until every call
 /// using it has returned, and calls `nativeFree` exactly once, after the last of them.
+///
+/// `handle_class!(..., heap_bytes)` also defines the export `nativeBytes(long)`: the native heap
+/// the object holds (the engine's `heap_bytes`), which the Java side accounts so that abandoned
+/// objects are collected under native memory pressure (`org.twisty.NativeMemory`).
 #[macro_export]
 macro_rules! handle_class {
+    ($vis:vis fn $accessor:ident -> $t:ty, $class:literal, heap_bytes) => {
+        $crate::handle_class!($vis fn $accessor -> $t, $class);
+
+        #[::jni::jni_mangle($class)]
+        pub fn native_bytes<'local>(
+            mut env: ::jni::EnvUnowned<'local>,
+            _class: ::jni::objects::JClass<'local>,
+            ptr: ::jni::sys::jlong,
+        ) -> ::jni::sys::jlong {
+            $crate::error::call(&mut env, |_env| {
+                let bytes = $accessor(ptr)?.heap_bytes();
+                Ok(::jni::sys::jlong::try_from(bytes).unwrap_or(::jni::sys::jlong::MAX))
+            })
+        }
+    };
     ($vis:vis fn $accessor:ident -> $t:ty, $class:literal) => {
         /// The object behind a handle of this module's Java class (valid for the current native
         /// call; see [`crate::handle_class`]).
@@ -108,7 +127,7 @@ macro_rules! handle_class {
 #[macro_export]
 macro_rules! solver_class {
     (sized $vis:vis fn $accessor:ident -> $solver:ty, $class:literal, $open:path, $open_existing:path, $default_path:path) => {
-        $crate::handle_class!($vis fn $accessor -> ::std::sync::Arc<$solver>, $class);
+        $crate::handle_class!($vis fn $accessor -> ::std::sync::Arc<$solver>, $class, heap_bytes);
 
         /// Opens the table file of size `size` at `table_file` (empty: the default path),
         /// building and saving it first when it is missing, stale or damaged; the build reports
@@ -160,7 +179,7 @@ macro_rules! solver_class {
         }
     };
     ($vis:vis fn $accessor:ident -> $solver:ty, $class:literal, $open:path, $open_existing:path, $default_path:path) => {
-        $crate::handle_class!($vis fn $accessor -> ::std::sync::Arc<$solver>, $class);
+        $crate::handle_class!($vis fn $accessor -> ::std::sync::Arc<$solver>, $class, heap_bytes);
 
         /// Opens the table file at `table_file` (empty: the default path), building and saving
         /// it first when it is missing, stale or damaged; the build reports through `relay`

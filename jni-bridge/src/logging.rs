@@ -212,7 +212,8 @@ pub fn native_install<'local>(mut env: EnvUnowned<'local>, class: JClass<'local>
             max_level,
             log,
         };
-        twisty::host::set_log_sink(Some(Box::new(sink)));
+        // Never refused: only the library's class loading calls this, never a logger.
+        twisty::host::set_log_sink(Some(Box::new(sink)))?;
         Ok(())
     })
 }

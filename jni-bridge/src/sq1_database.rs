@@ -15,7 +15,7 @@ use crate::error::{Result, call, string_arg, u32_arg, u64_arg, u64_array_result}
 use crate::{cancellation, handle, progress, sq1_database_solution_iterator};
 
 // Iterators hold their own `Arc`, so `nativeFree` leaves the mapping to the last of them.
-crate::handle_class!(fn database -> Arc<Database>, "org.twisty.sq1.Square1Database");
+crate::handle_class!(fn database -> Arc<Database>, "org.twisty.sq1.Square1Database", heap_bytes);
 
 /// A new `org.twisty.sq1.DatabaseSolution(String wca, String article, int twists, boolean
 /// flipped)`.

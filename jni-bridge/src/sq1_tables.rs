@@ -11,7 +11,7 @@ use crate::error::{call, string_arg, string_result};
 use crate::handle;
 
 // `pub`: the test hooks read the tables too.
-crate::handle_class!(pub fn tables -> Tables, "org.twisty.sq1.Square1Tables");
+crate::handle_class!(pub fn tables -> Tables, "org.twisty.sq1.Square1Tables", heap_bytes);
 
 #[jni_mangle("org.twisty.sq1.Square1Tables")]
 pub fn native_new<'local>(mut env: EnvUnowned<'local>, _class: JClass<'local>) -> jlong {

@@ -78,5 +78,6 @@ void count_result(bool passed);
 void vector_tests(void);
 void api_tests(void);
 void optimal_tests(void);
+void bridges_tests(void);
 
 #endif

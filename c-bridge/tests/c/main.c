@@ -78,6 +78,7 @@ int main(int argc, char **argv) {
     vector_tests();
     api_tests();
     optimal_tests();
+    bridges_tests();
 
     free(dbs);
     printf("%d passed, %d failed\n", passed, failed);

@@ -286,6 +286,7 @@ pub fn build(
     }
     super::format::check_path(path)?;
     let work = partial_path(path);
+    wait_for_other_build(&work, cancel)?;
     let fresh = std::fs::symlink_metadata(&work).is_err();
     let saved = std::cell::Cell::new(false);
     log::info!(
@@ -314,6 +315,42 @@ pub fn build(
         let _ = std::fs::remove_file(&work);
     }
     r
+}
+
+/// Waits while another build holds `<path>.partial` (its lock): a cancelled build still
+/// returning (a host may see it cancelled before its native call ends), or a build elsewhere.
+/// The new build then resumes from what that one saved, or finds the database it completed,
+/// instead of failing with "another build is using this file". Cancelling `cancel` ends the
+/// wait (code 5).
+fn wait_for_other_build(work: &Path, cancel: &CancelToken) -> Result<()> {
+    let mut told = false;
+    loop {
+        // Absent or not a regular file: nobody builds there (the build reports the latter).
+        let Ok(file) = crate::fileio::open_regular(work) else {
+            return Ok(());
+        };
+        // Released at once (the file is closed): the build takes its own lock later.
+        if file.try_lock().is_ok() {
+            return Ok(());
+        }
+        if cancel.is_cancelled() {
+            return Err(Error::new(
+                ErrorKind::Cancelled,
+                format!(
+                    "database build cancelled while waiting for another build of {}",
+                    work.display()
+                ),
+            ));
+        }
+        if !told {
+            log::info!(
+                "{}: another build is using this file; waiting for it",
+                work.display()
+            );
+            told = true;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }
 
 /// [`build`] once its arguments are checked; `fresh` says no `.partial` was there; `saved` is set

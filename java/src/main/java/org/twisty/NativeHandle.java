@@ -3,6 +3,7 @@ package org.twisty;
 import java.lang.ref.Cleaner;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongConsumer;
+import java.util.function.LongUnaryOperator;
 
 /**
  * The one owning handle of a native object: a pointer, its free function, and the rules that make
@@ -17,6 +18,9 @@ import java.util.function.LongConsumer;
  *   <li>If the owner is never closed, the shared {@link Cleaner} closes it once the owner is
  *       unreachable. The cleaning action ({@link Guard}) holds the pointer and the free function,
  *       never the owner.</li>
+ *   <li>The native heap the object holds is accounted from creation to the free
+ *       ({@link NativeMemory}), so that abandoned handles are collected under native memory
+ *       pressure too.</li>
  * </ul>
  */
 final class NativeHandle {
@@ -34,12 +38,34 @@ final class NativeHandle {
      * @param free frees the native object; must not capture {@code owner}
      */
     NativeHandle(Object owner, String typeName, long pointer, LongConsumer free) {
+        this(owner, typeName, pointer, free, null);
+    }
+
+    /**
+     * @param owner the Java object that owns the native object (watched by the cleaner)
+     * @param typeName the owner's class name, for the "is closed" message
+     * @param pointer the native pointer, not 0
+     * @param free frees the native object; must not capture {@code owner}
+     * @param nativeBytes the native heap the object holds, asked once (its size never changes),
+     *     or null for an object too small to account
+     */
+    NativeHandle(Object owner, String typeName, long pointer, LongConsumer free, LongUnaryOperator nativeBytes) {
         if (pointer == 0) {
             throw new IllegalStateException(typeName + ": the native constructor returned no object");
         }
         this.typeName = typeName;
         this.guard = new Guard(pointer, free);
         this.cleanable = CLEANER.register(owner, guard);
+        if (nativeBytes != null) {
+            long bytes;
+            try {
+                bytes = nativeBytes.applyAsLong(pointer);
+            } catch (RuntimeException | Error e) {
+                close();
+                throw e;
+            }
+            guard.account(bytes);
+        }
     }
 
     /**
@@ -68,6 +94,11 @@ final class NativeHandle {
         return guard.isClosed();
     }
 
+    /** The native bytes this handle holds in {@link NativeMemory}'s account (0 if not accounted). */
+    long accountedBytes() {
+        return guard.bytes;
+    }
+
     /**
      * The state shared by the handle and the cleaner: bit 0 is "closed", the other bits count the
      * calls in flight. A static nested class, so it cannot reference the owner.
@@ -79,10 +110,26 @@ final class NativeHandle {
         final long pointer;
         private final LongConsumer free;
         private final AtomicInteger state = new AtomicInteger();
+        /** The bytes reserved in {@link NativeMemory}, given back by the free. */
+        private volatile long bytes;
 
         Guard(long pointer, LongConsumer free) {
             this.pointer = pointer;
             this.free = free;
+        }
+
+        /** Reserves the object's native bytes (once, while the handle is being created). */
+        void account(long bytes) {
+            this.bytes = bytes;
+            NativeMemory.reserve(bytes);
+        }
+
+        private void freeNow() {
+            try {
+                free.accept(pointer);
+            } finally {
+                NativeMemory.unreserve(bytes);
+            }
         }
 
         boolean enter() {
@@ -100,7 +147,7 @@ final class NativeHandle {
         void exit() {
             // Once closed no call can enter, so exactly one exit can bring the count to zero.
             if (state.addAndGet(-ONE_CALL) == CLOSED) {
-                free.accept(pointer);
+                freeNow();
             }
         }
 
@@ -113,7 +160,7 @@ final class NativeHandle {
         public void run() {
             int s = state.getAndUpdate(v -> v | CLOSED);
             if (s == 0) {
-                free.accept(pointer);
+                freeNow();
             }
         }
     }

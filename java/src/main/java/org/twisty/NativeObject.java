@@ -20,7 +20,10 @@ import java.util.function.LongConsumer;
  *       a call on the same object never frees memory under that call: the call finishes normally
  *       and the native object is freed when it returns.</li>
  *   <li>An object that is never closed is freed by a shared {@link java.lang.ref.Cleaner} once
- *       it is unreachable; closing explicitly (try-with-resources) frees it promptly.</li>
+ *       it is unreachable; closing explicitly (try-with-resources) frees it promptly. The native
+ *       memory such objects hold is accounted: when it grows past a threshold, the library asks
+ *       for a collection, so abandoned objects do not pile up in native memory while the Java
+ *       heap has room.</li>
  * </ul>
  *
  * <p>Not meant to be extended outside this library: subclasses are the library's own classes.
@@ -37,6 +40,21 @@ public abstract class NativeObject implements AutoCloseable {
      */
     protected NativeObject(String typeName, long pointer, LongConsumer free) {
         this.handle = new NativeHandle(this, typeName, pointer, free);
+    }
+
+    /**
+     * Takes ownership of a native object that holds native heap of its own (tables, solvers,
+     * databases): its size counts towards the native memory whose growth makes the library ask
+     * for a collection of objects nobody closed.
+     *
+     * @param typeName the class name used in the "is closed" message
+     * @param pointer the native pointer, not 0
+     * @param free the native free function; must not capture this object
+     * @param nativeBytes the native heap behind a pointer (the class's {@code nativeBytes}); must
+     *     not capture this object
+     */
+    protected NativeObject(String typeName, long pointer, LongConsumer free, LongUnaryOperator nativeBytes) {
+        this.handle = new NativeHandle(this, typeName, pointer, free, nativeBytes);
     }
 
     /**
@@ -121,6 +139,11 @@ public abstract class NativeObject implements AutoCloseable {
             handle.release();
             Reference.reachabilityFence(this);
         }
+    }
+
+    /** The native bytes this object counts in the library's account of native memory. */
+    final long accountedBytes() {
+        return handle.accountedBytes();
     }
 
     /**

@@ -45,7 +45,7 @@ public final class Cube3Solver extends NativeObject implements AutoCloseable {
     public static final int DEFAULT_MAX_LENGTH = 21;
 
     private Cube3Solver(long pointer) {
-        super("Cube3Solver", pointer, Cube3Solver::nativeFree);
+        super("Cube3Solver", pointer, Cube3Solver::nativeFree, Cube3Solver::nativeBytes);
     }
 
     /**
@@ -227,6 +227,9 @@ public final class Cube3Solver extends NativeObject implements AutoCloseable {
     private static native String nativeDefaultPath();
 
     private static native void nativeFree(long solver);
+
+    /** The native heap the object holds (accounted by {@link NativeObject}). */
+    private static native long nativeBytes(long solver);
 
     private static native String nativeSolve(long solver, String cube, int maxLength, long timeoutMillis,
             long cancellation);

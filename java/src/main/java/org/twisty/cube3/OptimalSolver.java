@@ -56,7 +56,7 @@ public final class OptimalSolver extends NativeObject implements AutoCloseable {
     public static final int DEFAULT_SIZE = 0;
 
     private OptimalSolver(long pointer) {
-        super("OptimalSolver", pointer, OptimalSolver::nativeFree);
+        super("OptimalSolver", pointer, OptimalSolver::nativeFree, OptimalSolver::nativeBytes);
     }
 
     /**
@@ -211,6 +211,9 @@ public final class OptimalSolver extends NativeObject implements AutoCloseable {
     private static native String nativeDefaultPath(int size);
 
     private static native void nativeFree(long solver);
+
+    /** The native heap the object holds (accounted by {@link NativeObject}). */
+    private static native long nativeBytes(long solver);
 
     private static native OptimalSolutions nativeSolve(long solver, String cube, int minLength, int maxLength,
             long maxSolutions, int threads, long timeoutMillis, ProgressRelay relay, long cancellation);

@@ -43,7 +43,7 @@ public final class Square1Database extends NativeObject implements AutoCloseable
     }
 
     private Square1Database(long pointer) {
-        super("Square1Database", pointer, Square1Database::nativeFree);
+        super("Square1Database", pointer, Square1Database::nativeFree, Square1Database::nativeBytes);
     }
 
     /**
@@ -218,9 +218,11 @@ public final class Square1Database extends NativeObject implements AutoCloseable
      *     at once ("database build cancelled before it started"), before any file is created
      * @throws org.twisty.DatabaseException if the path cannot hold a database (empty, a
      *     directory, a FIFO or other non-regular file, under a regular file), the files cannot be
-     *     written, another database, a file of unknown content or another variant's unfinished
-     *     build is in the way (it is only ever read, never replaced), or another build is using
-     *     the file; a failed build leaves no {@code <path>.partial} unless it saved a level there
+     *     written, or another database, a file of unknown content or another variant's unfinished
+     *     build is in the way (it is only ever read, never replaced); a failed build leaves no
+     *     {@code <path>.partial} unless it saved a level there. While another build (of this
+     *     process, a cancelled one still returning, or of another) writes the same file, this
+     *     one waits for it, then resumes from what it left; {@code cancellation} ends the wait
      * @throws IllegalStateException if {@code cancellation} is closed
      */
     public static void build(Path path, DatabaseVariant variant, int maxLevel, int threads, BuildListener listener,
@@ -241,8 +243,9 @@ public final class Square1Database extends NativeObject implements AutoCloseable
      *
      * <p>{@code future.cancel(true)} (or {@code false}) cancels the native build: the future
      * completes at once with {@link CancellationException}, the build stops within about half a
-     * second and leaves {@code <path>.partial} to resume. Any other failure completes the future
-     * exceptionally with the exception {@link #build} would throw.
+     * second and leaves {@code <path>.partial} to resume. A build of the same file started
+     * meanwhile waits for the cancelled one to let go of it, then resumes. Any other failure
+     * completes the future exceptionally with the exception {@link #build} would throw.
      *
      * @param path the file to write
      * @param variant the model to build
@@ -288,6 +291,9 @@ public final class Square1Database extends NativeObject implements AutoCloseable
     private static native long nativeOpen(String path);
 
     private static native void nativeFree(long database);
+
+    /** The native heap the object holds (accounted by {@link NativeObject}). */
+    private static native long nativeBytes(long database);
 
     private static native int nativeVariant(long database);
 

@@ -45,7 +45,7 @@ public final class Square1Solver extends NativeObject implements AutoCloseable {
     }
 
     private Square1Solver(long pointer) {
-        super("Square1Solver", pointer, Square1Solver::nativeFree);
+        super("Square1Solver", pointer, Square1Solver::nativeFree, Square1Solver::nativeBytes);
     }
 
     /**
@@ -308,6 +308,9 @@ public final class Square1Solver extends NativeObject implements AutoCloseable {
     private static native String nativeDefaultPath();
 
     private static native void nativeFree(long solver);
+
+    /** The native heap the object holds (accounted by {@link NativeObject}). */
+    private static native long nativeBytes(long solver);
 
     private static native SolverSolution nativeSolve(long solver, String state, int metric, long timeoutMillis,
             ProgressRelay relay, long cancellation);

@@ -19,7 +19,7 @@ public final class Square1Tables extends NativeObject implements AutoCloseable {
 
     /** Builds the tables. */
     public Square1Tables() {
-        super("Square1Tables", nativeNew(), Square1Tables::nativeFree);
+        super("Square1Tables", nativeNew(), Square1Tables::nativeFree, Square1Tables::nativeBytes);
     }
 
     /**
@@ -65,6 +65,9 @@ public final class Square1Tables extends NativeObject implements AutoCloseable {
     private static native long nativeNew();
 
     private static native void nativeFree(long tables);
+
+    /** The native heap the object holds (accounted by {@link NativeObject}). */
+    private static native long nativeBytes(long tables);
 
     private static native String nativeRandomState(long tables, long seed, int colouring);
 
