@@ -10,8 +10,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * (say 100,000 {@code new Square1Tables()}) fills native memory long before the Java heap asks
  * for a collection, and the {@link java.lang.ref.Cleaner} never runs. As NIO does for direct
  * buffers, each handle reserves the native bytes its object holds (the engine's measure) when it
- * is created and gives them back when it is freed; when the total passes a threshold, the
- * creating thread asks for a collection ({@link System#gc()}) and waits, a bounded time, for the
+ * is created and gives them back when it is freed; when what the other handles hold passes a
+ * threshold (a handle never collects for itself alone, so opening one large solver costs
+ * nothing), the creating thread asks for a collection ({@link System#gc()}) and waits, a bounded time, for the
  * cleaner to free what became unreachable. The threshold is soft: nothing ever fails for lack of
  * room. After each collection it becomes twice what is still held (at least
  * {@link #THRESHOLD_FLOOR}), so a program that really holds much native memory pays for a
@@ -22,11 +23,11 @@ final class NativeMemory {
     static final long THRESHOLD_FLOOR = 64L << 20;
 
     /**
-     * Sleeps while waiting for the cleaner after a collection: 1, 2, 4 ... 256 ms (about 0.5 s
-     * in all), fewer once the cleaner has freed something and a sleep frees nothing more (what
+     * Sleeps while waiting for the cleaner after a collection: 1, 2, 4 ... 64 ms (about 0.13 s
+     * in all, the cost of a collection that finds nothing), fewer once the cleaner has freed something and a sleep frees nothing more (what
      * is left is live).
      */
-    private static final int WAITS = 9;
+    private static final int WAITS = 7;
 
     private static final AtomicLong RESERVED = new AtomicLong();
     private static final AtomicLong COLLECTIONS = new AtomicLong();
@@ -36,7 +37,7 @@ final class NativeMemory {
 
     /** Counts {@code bytes} held by a new handle; may first collect abandoned ones (see above). */
     static void reserve(long bytes) {
-        if (bytes > 0 && RESERVED.addAndGet(bytes) > threshold) {
+        if (bytes > 0 && RESERVED.addAndGet(bytes) - bytes > threshold) {
             collect();
         }
     }
