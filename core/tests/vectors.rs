@@ -1832,7 +1832,7 @@ fn cube3_solver_vectors(header: &str, tables: &Tables) -> String {
     solve(&api::cube3_random(3), 4).unwrap_err();
     for cube in [&solved, &api::cube3_random(1)] {
         let e = solve(cube, 41).unwrap_err();
-        assert_eq!(e.message(), "max_length 41 is out of range (0..40)");
+        assert_eq!(e.message(), "max_length 41 is out of range 0..=40");
     }
     assert!(solve(&random, 40).is_ok());
     for bad in [

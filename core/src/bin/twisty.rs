@@ -106,8 +106,9 @@ enum Cube3Command {
         moves: Option<String>,
         #[arg(long, default_value_t = 21)]
         max_length: u32,
-        #[arg(long)]
-        timeout_ms: Option<u64>,
+        /// Give up after this many milliseconds (0: never).
+        #[arg(long, default_value_t = 0)]
+        timeout_ms: u64,
         #[arg(long)]
         tables: Option<PathBuf>,
     },
@@ -129,8 +130,9 @@ enum Cube3Command {
         /// Threads (0: one per core; at most 256).
         #[arg(long, default_value_t = 0)]
         threads: usize,
-        #[arg(long)]
-        timeout_ms: Option<u64>,
+        /// Give up after this many milliseconds (0: never).
+        #[arg(long, default_value_t = 0)]
+        timeout_ms: u64,
         /// Table size: h0 (29.6 MB).
         #[arg(long, default_value = "h0", value_parser = table_size)]
         table: u8,
@@ -516,8 +518,7 @@ fn solver_command(cmd: Sq1Command) -> twisty::Result<()> {
         } => {
             let state = state_arg(state, moves)?;
             let solver = open_solver(tables)?;
-            let deadline = (timeout_ms > 0)
-                .then(|| std::time::Instant::now() + std::time::Duration::from_millis(timeout_ms));
+            let deadline = deadline(timeout_ms)?;
             let cancel = cancel_on_ctrl_c();
             let t = std::time::Instant::now();
             let solutions = if fast {
@@ -918,12 +919,20 @@ fn colouring(silver: bool) -> Colouring {
     }
 }
 
-/// A table size argument: `h0` (or `0`).
+/// A table size argument: `h0` (or `0`), one this version builds (checked here, before any
+/// file is looked at).
 fn table_size(text: &str) -> Result<u8, String> {
     let digits = text.strip_prefix('h').unwrap_or(text);
-    digits
+    let size = digits
         .parse::<u8>()
-        .map_err(|_| format!("table size {text:?} is not of the form h0, h1, ..."))
+        .map_err(|_| format!("table size {text:?} is not of the form h0, h1, ..."))?;
+    cube3::optimal::check_size(size).map_err(|e| e.message().to_string())?;
+    Ok(size)
+}
+
+/// A `--timeout-ms` value as a deadline from now, by the engine's one rule (0: no limit).
+fn deadline(timeout_ms: u64) -> twisty::Result<Option<std::time::Instant>> {
+    twisty::api::deadline(i64::try_from(timeout_ms).unwrap_or(i64::MAX))
 }
 
 /// Opens (building on first use) the optimal solver's table file.
@@ -994,13 +1003,16 @@ fn cube3_command(cmd: Cube3Command) -> twisty::Result<()> {
             tables,
         } => {
             let c = cube3_arg(cube, moves)?;
-            let solver = open_cube3_solver(tables)?;
-            let opts = SolveOptions {
+            let mut opts = SolveOptions {
                 max_length,
-                deadline: timeout_ms
-                    .map(|ms| std::time::Instant::now() + std::time::Duration::from_millis(ms)),
+                deadline: None,
                 cancel: Some(cancel_on_ctrl_c()),
             };
+            // Every argument is checked before the tables are opened (or built); the time
+            // limit counts from the search's start.
+            opts.validate()?;
+            let solver = open_cube3_solver(tables)?;
+            opts.deadline = deadline(timeout_ms)?;
             let t = std::time::Instant::now();
             let alg = solver.solve(&c, &opts)?;
             println!("{alg}");
@@ -1019,16 +1031,18 @@ fn cube3_command(cmd: Cube3Command) -> twisty::Result<()> {
             tables,
         } => {
             let c = cube3_arg(cube, moves)?;
-            let solver = open_optimal_solver(table, tables)?;
-            let opts = cube3::optimal::SolveOptions {
+            let mut opts = cube3::optimal::SolveOptions {
                 min_length,
                 max_length,
                 max_solutions: if all { limit } else { 1 },
                 threads,
-                deadline: timeout_ms
-                    .map(|ms| std::time::Instant::now() + std::time::Duration::from_millis(ms)),
+                deadline: None,
                 cancel: Some(cancel_on_ctrl_c()),
             };
+            // As for `solve`: arguments first, then the table, then the clock.
+            opts.validate()?;
+            let solver = open_optimal_solver(table, tables)?;
+            opts.deadline = deadline(timeout_ms)?;
             let t = std::time::Instant::now();
             let mut depth =
                 |r: &ProgressReport| eprintln!("{}: {} nodes, {:.1?}", r.phase, r.done, r.elapsed);

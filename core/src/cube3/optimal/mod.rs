@@ -125,12 +125,27 @@ fn layout_with(size: u8, base: u8) -> Layout<'static> {
         magic: MAGIC,
         version: VERSION,
         digest: digest(size),
-        param: (table::ENTRIES as u64) << size | (base as u64) << 40,
+        param: param(size, base),
+        other_params: |file, own| format!("{} ({} was asked for)", size_name(file), size_name(own)),
         sections: sections(size),
     }
 }
 
-fn check_size(size: u8) -> Result<()> {
+fn param(size: u8, base: u8) -> u64 {
+    (table::ENTRIES as u64) << size | (base as u64) << 40
+}
+
+/// A table file's parameter told as its size (`size h1`), or in hexadecimal when it is no
+/// size this version builds.
+fn size_name(p: u64) -> String {
+    match SIZES.iter().find(|&&n| param(n, base_of(n)) == p) {
+        Some(n) => format!("size h{n}"),
+        None => format!("parameters {p:#x}"),
+    }
+}
+
+/// The one check of a table size (opening, building, default paths): one of [`SIZES`].
+pub fn check_size(size: u8) -> Result<()> {
     if SIZES.contains(&size) {
         return Ok(());
     }
@@ -172,10 +187,12 @@ impl Default for SolveOptions {
 }
 
 impl SolveOptions {
-    fn validate(&self) -> Result<()> {
+    /// Checks every option (what [`Solver::solve`] does first): callers that open a table
+    /// for a solve call it before opening, so a bad argument never waits for a table.
+    pub fn validate(&self) -> Result<()> {
         if self.max_length > MAX_LENGTH {
             return Err(Error::invalid_argument(format!(
-                "max_length {} is out of range (0..={MAX_LENGTH})",
+                "max_length {} is out of range 0..={MAX_LENGTH}",
                 self.max_length
             )));
         }
@@ -513,15 +530,15 @@ impl Solver {
             None
         };
         if let Some(stop) = early {
-            return Err(stop.error(opts.max_length));
+            return Err(stop.error(&lengths_text(opts.min_length, opts.max_length)));
         }
         let prune = self.pruning();
         let root = search::Node::root(cube.pieces(), &prune);
         let bound = root.bound();
         if bound > opts.max_length {
             return Err(Error::invalid_argument(format!(
-                "no solution of at most {} moves exists for this cube: it needs at least {bound}",
-                opts.max_length
+                "no solution of {} exists for this cube: it needs at least {bound}",
+                lengths_text(opts.min_length, opts.max_length)
             )));
         }
         let threads = match opts.threads {
@@ -551,7 +568,7 @@ impl Solver {
             costs = Some(r.costs);
             nodes += r.nodes;
             if let Some(stop) = r.stopped {
-                return Err(stop.error(opts.max_length));
+                return Err(stop.error(&lengths_text(opts.min_length, opts.max_length)));
             }
             progress.report(&ProgressReport {
                 phase: format!("depth {length}"),
@@ -594,8 +611,8 @@ impl Solver {
             });
         }
         Err(Error::invalid_argument(format!(
-            "no solution of at most {} moves exists for this cube",
-            opts.max_length
+            "no solution of {} exists for this cube",
+            lengths_text(opts.min_length, opts.max_length)
         )))
     }
 
@@ -623,6 +640,16 @@ impl Solver {
                 cubes.iter().map(|_| Err(e.clone())).collect()
             }
         }
+    }
+}
+
+/// The lengths a solve was asked for, as its errors tell them: `at most 4 moves`, or with a
+/// shortest length, `4 to 4 moves`.
+fn lengths_text(min: u32, max: u32) -> String {
+    if min > 0 {
+        format!("{min} to {max} moves")
+    } else {
+        format!("at most {max} moves")
     }
 }
 

@@ -821,13 +821,14 @@ pub(crate) fn search_depth(
 }
 
 impl Stop {
-    pub fn error(&self, max: u32) -> Error {
+    /// The error of a stopped search for solutions of `lengths` (`at most 20 moves`).
+    pub fn error(&self, lengths: &str) -> Error {
         match self {
             Stop::Cancelled => Error::new(ErrorKind::Cancelled, "the search was cancelled"),
             Stop::Deadline => Error::new(
                 ErrorKind::Cancelled,
                 format!(
-                    "the search reached its deadline before finding a solution of at most {max} moves"
+                    "the search reached its deadline before finding a solution of {lengths}"
                 ),
             ),
         }
