@@ -485,13 +485,15 @@ fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
             solver_at(a[0])?;
             String::new()
         }
-        "solve" => {
-            arity(3);
+        "solve" | "solve_timeout" => {
+            // `solve_timeout`: a fourth argument, the timeout in milliseconds.
+            arity(if op == "solve" { 3 } else { 4 });
+            let timeout = if op == "solve" { 0 } else { a[3].parse().expect("timeout") };
             let r = api::sq1_solve(
                 &*solver_at(a[0])?,
                 a[1],
                 metric_code(a[2]),
-                0,
+                timeout,
                 &mut |_| {},
                 &twisty::progress::CancelToken::new(),
             )?;
@@ -609,8 +611,19 @@ fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
             optimal_solver_at(a[0])?;
             "true".to_string()
         }
-        "cube3_optimal_solve" => {
-            arity(5);
+        "cube3_optimal_open_size" => {
+            arity(2);
+            api::cube3_optimal_open_existing(a[0], a[1].parse().expect("size"))?;
+            "true".to_string()
+        }
+        "cube3_optimal_default_path" => {
+            arity(1);
+            api::cube3_optimal_default_path(a[0].parse().expect("size"))?
+        }
+        "cube3_optimal_solve" | "cube3_optimal_solve_timeout" => {
+            // `cube3_optimal_solve_timeout`: a sixth argument, the timeout in milliseconds.
+            let plain = op == "cube3_optimal_solve";
+            arity(if plain { 5 } else { 6 });
             let table = db_dir().join(OPTIMAL_TABLE);
             let solver = optimal_solver_at(&table.to_string_lossy())?;
             let n = |i: usize| a[i].parse::<i64>().expect("a number");
@@ -621,7 +634,7 @@ fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
                 n(2) as i32,
                 n(3),
                 n(4) as i32,
-                0,
+                if plain { 0 } else { n(5) },
                 None,
                 &mut |_| {},
             )?;
