@@ -150,10 +150,7 @@ fn optimal_table() -> String {
 
 /// The optimal solver's table file of size `h{size}` shared with the other suites.
 fn optimal_table_of(size: u8) -> String {
-    let dir = std::env::var_os("TWISTY_DB_DIR")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../build/vector-dbs"));
-    let path = dir.join(format!("cube3-optimal-h{size}.tbl"));
+    let path = vector_dbs().join(format!("cube3-optimal-h{size}.tbl"));
     twisty::cube3::optimal::Solver::open_or_build(
         &path,
         size,
@@ -296,12 +293,16 @@ fn cube3_svg_prints_or_writes_the_library_s_picture() {
     refused(&["cube3", "svg", "--moves", "R", "-o", d], "cannot write");
 }
 
+/// The folder of the table files shared with the other suites.
+fn vector_dbs() -> std::path::PathBuf {
+    std::env::var_os("TWISTY_DB_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../build/vector-dbs"))
+}
+
 /// The two-phase solver's table in the vector directory (built by the Rust suites).
 fn two_phase_table() -> String {
-    let dir = std::env::var_os("TWISTY_DB_DIR")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../build/vector-dbs"));
-    let path = dir.join("cube3-twophase.tbl");
+    let path = vector_dbs().join("cube3-twophase.tbl");
     twisty::cube3::solve::Solver::open_or_build(
         &path,
         &mut twisty::progress::NoProgress,

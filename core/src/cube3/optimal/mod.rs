@@ -55,7 +55,7 @@ pub const MAX_THREADS: usize = 256;
 /// Most solutions one solve returns (about 50 bytes each in memory).
 pub const MAX_SOLUTIONS: usize = 1_000_000;
 /// Longest solution length accepted as a bound (every cube needs at most 20).
-pub const MAX_LENGTH: u32 = 40;
+pub const MAX_LENGTH: u32 = crate::cube3::solve::MAX_LENGTH;
 /// Distance stored as code 0 ("at most this") in the 2-bit entries of each size.
 const fn base_of(size: u8) -> u8 {
     if size == 0 { 7 } else { 8 }
@@ -190,12 +190,7 @@ impl SolveOptions {
     /// Checks every option (what [`Solver::solve`] does first): callers that open a table
     /// for a solve call it before opening, so a bad argument never waits for a table.
     pub fn validate(&self) -> Result<()> {
-        if self.max_length > MAX_LENGTH {
-            return Err(Error::invalid_argument(format!(
-                "max_length {} is out of range 0..={MAX_LENGTH}",
-                self.max_length
-            )));
-        }
+        crate::cube3::solve::check_max_length(self.max_length)?;
         if self.min_length > self.max_length {
             return Err(Error::invalid_argument(format!(
                 "min_length {} is greater than max_length {}",
@@ -309,7 +304,10 @@ impl Solver {
             for (o, e) in out.chunks_exact_mut(4).zip(&edge_class) {
                 o.copy_from_slice(&e.to_le_bytes());
             }
-            let dist = edges::distances(&edge_class, &edge_reps, coord::mask_conj());
+            let dist = edges::distances(&edge_class, &edge_reps, coord::mask_conj(), &|| {
+                cancel.is_cancelled()
+            })
+            .ok_or_else(cancelled)?;
             layout.section_mut(&mut map, 4)[..dist.len()].copy_from_slice(&dist);
         }
         let counts = if size == 0 {
@@ -323,7 +321,9 @@ impl Solver {
                 edge_conj: &edge_conj,
                 stabilizers: &stabilizers,
             };
-            let dist = table::distances(&graph, &mut |d, count| level(d, count, true))
+            let dist = table::distances(&graph, &mut |d, count| level(d, count, true), &|| {
+                cancel.is_cancelled()
+            })
                 .ok_or_else(cancelled)?;
             table::pack(&dist, base, layout.section_mut(&mut map, 1));
             distribution(&dist)

@@ -164,14 +164,18 @@ impl SolveOptions {
     /// Checks the options (what [`Solver::solve`] does first): callers that open the tables
     /// for a solve call it before opening, so a bad argument never waits for the tables.
     pub fn validate(&self) -> Result<()> {
-        if self.max_length > MAX_LENGTH {
-            return Err(Error::invalid_argument(format!(
-                "max_length {} is out of range 0..={MAX_LENGTH}",
-                self.max_length
-            )));
-        }
-        Ok(())
+        check_max_length(self.max_length)
     }
+}
+
+/// The one bound of both 3x3x3 solvers' `max_length`: at most [`MAX_LENGTH`].
+pub(crate) fn check_max_length(max_length: u32) -> Result<()> {
+    if max_length > MAX_LENGTH {
+        return Err(Error::invalid_argument(format!(
+            "max_length {max_length} is out of range 0..={MAX_LENGTH}"
+        )));
+    }
+    Ok(())
 }
 
 /// The two-phase solver's tables. `Send + Sync`.
