@@ -499,14 +499,15 @@ fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
             )?;
             solve_text(&r)
         }
-        "solutions" => {
-            arity(4);
+        "solutions" | "solutions_timeout" => {
+            // `solutions_timeout`: a fifth argument, the timeout in milliseconds.
+            arity(if op == "solutions" { 4 } else { 5 });
             let v = api::sq1_solutions(
                 &*solver_at(a[0])?,
                 a[1],
                 metric_code(a[2]),
                 a[3].parse().unwrap(),
-                0,
+                a.get(4).map_or(0, |t| t.parse().expect("timeout")),
                 &twisty::progress::CancelToken::new(),
             )?;
             v.iter()
@@ -518,15 +519,16 @@ fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
             arity(3);
             api::sq1_distance(&*solver_at(a[0])?, a[1], metric_code(a[2]))?.to_string()
         }
-        "solve_fast" => {
-            arity(5);
+        "solve_fast" | "solve_fast_timeout" => {
+            // `solve_fast_timeout`: a sixth argument, the timeout in milliseconds.
+            arity(if op == "solve_fast" { 5 } else { 6 });
             let r = api::sq1_solve_fast(
                 &*solver_at(a[0])?,
                 a[1],
                 metric_code(a[2]),
                 a[3].parse().unwrap(),
                 a[4].parse().unwrap(),
-                0,
+                a.get(5).map_or(0, |t| t.parse().expect("timeout")),
                 &twisty::progress::CancelToken::new(),
             )?;
             solve_text(&r)

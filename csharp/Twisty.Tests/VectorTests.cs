@@ -52,7 +52,7 @@ public class VectorTests
                      "cube3_random", "cube3_svg", "cube3_moves_canonical", "cube3_moves_inverse", "cube3_solver_open", "cube3_solve",
                      "solver_open_or_build", "cube3_solver_open_or_build", "db_build", "file_text", "cube3_solve_timeout",
                      "cube3_optimal_open", "cube3_optimal_solve", "solve_timeout", "cube3_optimal_solve_timeout",
-                     "cube3_optimal_open_size", "cube3_optimal_default_path" })
+                     "cube3_optimal_open_size", "cube3_optimal_default_path", "solutions_timeout", "solve_fast_timeout" })
         {
             Assert.Contains(op, ops);
         }
@@ -197,12 +197,20 @@ public class VectorTests
         "solve" => SolveText(Solver(a[0]).Solve(State(a[1]), MetricOf(a[2]))),
         "solve_timeout" => SolveText(Solver(a[0]).Solve(State(a[1]), MetricOf(a[2]), Millis(a[3]))),
         "solutions" => string.Join(";", Solver(a[0]).Solutions(State(a[1]), MetricOf(a[2]), int.Parse(a[3]!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture)).Select(s => s.Moves)),
+        "solutions_timeout" => string.Join(";", Solver(a[0]).Solutions(State(a[1]), MetricOf(a[2]), Int(a[3]), Millis(a[4])).Select(s => s.Moves)),
         "distance" => Solver(a[0]).Distance(State(a[1]), MetricOf(a[2])).ToString(CultureInfo.InvariantCulture),
         "solve_fast" => SolveText(Solver(a[0]).SolveFast(State(a[1]), new FastSolveOptions
         {
             Metric = MetricOf(a[2]),
             MaxLength = int.Parse(a[3]!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture),
             NodeLimit = long.Parse(a[4]!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture),
+        })),
+        "solve_fast_timeout" => SolveText(Solver(a[0]).SolveFast(State(a[1]), new FastSolveOptions
+        {
+            Metric = MetricOf(a[2]),
+            MaxLength = Int(a[3]),
+            NodeLimit = long.Parse(a[4]!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture),
+            Timeout = Millis(a[5]),
         })),
         "scramble" => ScrambleText(Solver(a[0]).Scramble(ulong.Parse(a[1]!, NumberStyles.None, CultureInfo.InvariantCulture))),
         "moves_length" => Square1Moves.Length(a[0]!, NotationOf(a[1]), MetricOf(a[2])).ToString(CultureInfo.InvariantCulture),

@@ -355,13 +355,22 @@ class VectorTest {
             case "solutions":
                 return solver(a[0]).solutions(Square1State.parse(a[1]), metric(a[2]), Integer.parseInt(a[3])).stream()
                         .map(SolverSolution::moves).collect(Collectors.joining(";"));
+            case "solutions_timeout":
+                return solver(a[0]).solutions(Square1State.parse(a[1]), metric(a[2]), Integer.parseInt(a[3]),
+                        Duration.ofMillis(Long.parseLong(a[4])), null).stream()
+                        .map(SolverSolution::moves).collect(Collectors.joining(";"));
             case "distance":
                 return String.valueOf(solver(a[0]).distance(Square1State.parse(a[1]), metric(a[2])));
-            case "solve_fast": {
+            case "solve_fast":
+            case "solve_fast_timeout": {
                 Square1Solver solver = solver(a[0]);
                 Square1State state = Square1State.parse(a[1]);
-                return solveText(solver.solveFast(state, FastSolveOptions.defaults().withMetric(metric(a[2]))
-                        .withMaxLength(Integer.parseInt(a[3])).withNodeLimit(Long.parseLong(a[4]))));
+                FastSolveOptions options = FastSolveOptions.defaults().withMetric(metric(a[2]))
+                        .withMaxLength(Integer.parseInt(a[3])).withNodeLimit(Long.parseLong(a[4]));
+                if (a.length > 5) {
+                    options = options.withTimeout(Duration.ofMillis(Long.parseLong(a[5])));
+                }
+                return solveText(solver.solveFast(state, options));
             }
             case "scramble": {
                 Square1Scramble s = solver(a[0]).scramble(Long.parseUnsignedLong(a[1]));
