@@ -264,8 +264,8 @@ fn metric(code: i32) -> Result<Metric> {
 /// deadline that many milliseconds from now, and a negative value (.NET's
 /// `Timeout.InfiniteTimeSpan` included) is an `invalid_argument` error. Hosts convert their
 /// durations to whole milliseconds rounding away from zero, so that no non-zero duration
-/// becomes 0.
-fn deadline(timeout_ms: i64) -> Result<Option<std::time::Instant>> {
+/// becomes 0. The CLI and the web server take their timeouts through it too.
+pub fn deadline(timeout_ms: i64) -> Result<Option<std::time::Instant>> {
     if timeout_ms < 0 {
         return Err(Error::invalid_argument(format!(
             "timeout must not be negative (got {timeout_ms} ms)"
@@ -611,12 +611,17 @@ pub fn cube3_optimal_default_path(size: i32) -> Result<String> {
     )
 }
 
+/// A table size code, checked before anything else (a path, a file) is looked at: the
+/// engine's one size check ([`crate::cube3::optimal::check_size`]), so that every runtime
+/// refuses a size it cannot open (`h8`) with one message, default paths included.
 fn table_size(size: i32) -> Result<u8> {
-    u8::try_from(size).map_err(|_| {
+    let size = u8::try_from(size).map_err(|_| {
         Error::invalid_argument(format!(
             "table size {size} is out of range (0 = h0, 1 = h1, ...)"
         ))
-    })
+    })?;
+    crate::cube3::optimal::check_size(size)?;
+    Ok(size)
 }
 
 /// What [`cube3_optimal_solve`] found: solutions as canonical move text, all of `length`

@@ -29,6 +29,11 @@ pub const HEADER_LEN: usize = 128;
 const DELETE_TO_REBUILD: &str = "; delete it to rebuild";
 const MAX_SECTIONS: usize = (HEADER_LEN - 32) / 8;
 
+/// The default [`Layout::other_params`]: both parameters in hexadecimal.
+pub fn other_params(file: u64, own: u64) -> String {
+    format!("other parameters ({file:#x}, this one is {own:#x})")
+}
+
 /// What a table file must be: checked on open, written into the header on save.
 pub struct Layout<'a> {
     /// Used in messages: "solver table file", "3x3x3 table file", ...
@@ -37,6 +42,10 @@ pub struct Layout<'a> {
     pub version: u32,
     pub digest: u64,
     pub param: u64,
+    /// How a file of other parameters is told: `(file's param, this layout's param)` to the
+    /// text after "a {what} of " ([`other_params`]: both in hexadecimal; a solver with table
+    /// sizes names them).
+    pub other_params: fn(u64, u64) -> String,
     /// Name and length in bytes of each section, in file order.
     pub sections: &'a [(&'a str, usize)],
 }
@@ -176,10 +185,9 @@ impl Layout<'_> {
         // stale copy of this one: refused and never rebuilt over.
         if u64_at(24) != self.param {
             return Ok(Check::Foreign(format!(
-                "a {} of other parameters ({:#x}, this one is {:#x})",
+                "a {} of {}",
                 self.what,
-                u64_at(24),
-                self.param
+                (self.other_params)(u64_at(24), self.param)
             )));
         }
         if u64_at(16) != self.digest || u32_at(12) != self.sections.len() as u32 {
@@ -466,6 +474,7 @@ mod tests {
             version,
             digest: 42,
             param: 7,
+            other_params,
             sections: &[("first", 5), ("second", 3)],
         }
     }

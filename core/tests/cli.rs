@@ -150,10 +150,7 @@ fn optimal_table() -> String {
 
 /// The optimal solver's table file of size `h{size}` shared with the other suites.
 fn optimal_table_of(size: u8) -> String {
-    let dir = std::env::var_os("TWISTY_DB_DIR")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../build/vector-dbs"));
-    let path = dir.join(format!("cube3-optimal-h{size}.tbl"));
+    let path = vector_dbs().join(format!("cube3-optimal-h{size}.tbl"));
     twisty::cube3::optimal::Solver::open_or_build(
         &path,
         size,
@@ -511,4 +508,64 @@ fn a_cancelled_rebuild_leaves_no_partial_file() {
         warnings.iter().any(|w| w.ends_with("h0.tbl: size 17 bytes, shorter than its header (truncated or damaged); rebuilding it")),
         "{warnings:?}"
     );
+}
+
+/// The folder of the table files shared with the other suites.
+fn vector_dbs() -> std::path::PathBuf {
+    std::env::var_os("TWISTY_DB_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../build/vector-dbs"))
+}
+
+/// The two-phase solver's table in the vector directory (built by the Rust suites).
+fn two_phase_table() -> String {
+    let path = vector_dbs().join("cube3-twophase.tbl");
+    twisty::cube3::solve::Solver::open_or_build(
+        &path,
+        &mut twisty::progress::NoProgress,
+        &twisty::progress::CancelToken::new(),
+    )
+    .unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+/// `--timeout-ms 0` is no limit for every solve command (the engine's rule, as in every
+/// runtime): a solve that needs any time at all still answers.
+#[test]
+fn a_timeout_of_zero_is_no_limit() {
+    let (o, t) = (optimal_table(), two_phase_table());
+    for args in [
+        &["cube3", "optimal", "--moves", "R U F", "--timeout-ms", "0", "--tables", &o][..],
+        &["cube3", "solve", "--moves", "R U F", "--timeout-ms", "0", "--tables", &t],
+    ] {
+        let out = twisty(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "twisty {args:?}: {err}");
+        let answer = String::from_utf8_lossy(&out.stdout).lines().next().unwrap_or("").to_string();
+        let cube = twisty::cube3::Cube::from_alg(&"R U F".parse().unwrap());
+        assert!(cube.apply(&answer.parse().unwrap()).is_solved(), "{args:?}: {answer}");
+    }
+}
+
+/// Arguments are checked before a table is opened or built: with a table path that does not
+/// exist, a bad argument is refused with its own message, nothing is built or created, and
+/// no "building" line is printed.
+#[test]
+fn arguments_are_checked_before_any_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("new.tbl");
+    let t = table.to_str().unwrap();
+    for (args, message) in [
+        (&["cube3", "solve", "--moves", "R", "--max-length", "41", "--tables", t][..], "max_length 41 is out of range 0..=40"),
+        (&["cube3", "optimal", "--moves", "R", "--max-length", "41", "--tables", t], "max_length 41 is out of range 0..=40"),
+        (&["cube3", "optimal", "--moves", "R", "--min-length", "5", "--max-length", "4", "--tables", t], "min_length 5 is greater than max_length 4"),
+        (&["cube3", "optimal", "--moves", "R", "--threads", "257", "--tables", t], "threads 257 out of range 0..=256"),
+        (&["cube3", "optimal", "--moves", "R", "--table", "h8", "--tables", t], "table size h8 is not available: this version builds h0 to h7"),
+        (&["cube3", "optimal-table", "--table", "h8", "--tables", t], "table size h8 is not available: this version builds h0 to h7"),
+        (&["cube3", "optimal", "--moves", "R", "--table", "h8"], "table size h8 is not available: this version builds h0 to h7"),
+    ] {
+        let err = refused(args, message);
+        assert!(!err.contains("building"), "twisty {args:?}: {err}");
+        assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none(), "twisty {args:?} created a file");
+    }
 }

@@ -349,7 +349,7 @@ fn lengths_and_limits() {
                 max_length: 41,
                 ..opts()
             },
-            "max_length 41 is out of range (0..=40)",
+            "max_length 41 is out of range 0..=40",
         ),
         (
             SolveOptions {
@@ -480,7 +480,7 @@ fn table_sizes_and_files() {
         .err()
         .unwrap();
     assert_eq!(e.kind(), ErrorKind::Database);
-    assert!(e.message().contains("of other parameters"), "{}", e.message());
+    assert!(e.message().contains("a 3x3x3 optimal-solver table file of size h0 (size h1 was asked for)"), "{}", e.message());
     assert!(e.message().contains("it was left alone"), "{}", e.message());
     assert!(std::fs::read(&h0_copy).unwrap() == bytes, "the h0 file is untouched");
     // The edges' own table is at the end of the file and checked like the rest.
@@ -543,4 +543,60 @@ fn many_cubes_at_once_answer_as_one_by_one() {
     let bad = SolveOptions { threads: 100_000, ..opts() };
     let e = solver().solve_many(&cubes[..2], &bad);
     assert!(e.iter().all(|r| r.as_ref().unwrap_err().kind() == ErrorKind::InvalidArgument));
+}
+
+/// Errors tell the lengths the caller asked for: a shortest length given, `MIN to MAX moves`
+/// (the search refutes it, or the table's bound at once), else `at most MAX moves`.
+#[test]
+fn no_solution_errors_name_the_lengths_asked_for() {
+    let run = |c: &Cube, min_length, max_length| {
+        solve(c, &SolveOptions { min_length, max_length, ..opts() }).unwrap_err()
+    };
+    let e = run(&Cube::SOLVED, 4, 4);
+    assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+    assert_eq!(e.message(), "no solution of 4 to 4 moves exists for this cube");
+    let c = cube("R U F");
+    assert_eq!(run(&c, 0, 2).message(), "no solution of at most 2 moves exists for this cube: it needs at least 3");
+    assert_eq!(run(&c, 1, 2).message(), "no solution of 1 to 2 moves exists for this cube: it needs at least 3");
+    assert_eq!(run(&c, 4, 5).message(), "no solution of 4 to 5 moves exists for this cube");
+}
+
+/// Size 8 is refused by the one check before any path is looked at: opening (with or without
+/// building) and default paths, through the facade every runtime calls; nothing is created.
+#[test]
+fn an_unavailable_size_is_refused_first_everywhere() {
+    let dir = std::env::temp_dir().join(format!("twisty-optimal-h8-{}", std::process::id()));
+    let path = dir.join("h8.tbl");
+    let h8 = "table size h8 is not available: this version builds h0 to h7";
+    let p = path.display().to_string();
+    let errors = [
+        twisty::api::cube3_optimal_default_path(8).unwrap_err(),
+        twisty::api::cube3_optimal_open(&p, 8, &mut |_| {}, &CancelToken::new()).err().unwrap(),
+        twisty::api::cube3_optimal_open_existing(&p, 8).err().unwrap(),
+        Solver::open_or_build(&path, 8, &mut NoProgress, &CancelToken::new()).err().unwrap(),
+    ];
+    for e in errors {
+        assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+        assert_eq!(e.message(), h8);
+    }
+    assert!(!dir.exists(), "nothing was created");
+    assert!(twisty::api::cube3_optimal_default_path(7).unwrap().ends_with("cube3-optimal-h7-v2.tbl"));
+}
+
+/// The options are checked before a table is needed: `validate` refuses what `solve` would,
+/// so a caller that validates first never opens or builds a table for a bad request.
+#[test]
+fn options_are_validated_without_a_table() {
+    let bad = [
+        (SolveOptions { max_length: 41, ..opts() }, "max_length 41 is out of range 0..=40"),
+        (SolveOptions { min_length: 9, max_length: 8, ..opts() }, "min_length 9 is greater than max_length 8"),
+        (SolveOptions { threads: 257, ..opts() }, "threads 257 out of range 0..=256"),
+    ];
+    for (o, message) in bad {
+        assert_eq!(o.validate().unwrap_err().message(), message);
+        assert_eq!(solve(&cube("R"), &o).unwrap_err().message(), message);
+    }
+    assert!(opts().validate().is_ok());
+    let two_phase = twisty::cube3::solve::SolveOptions { max_length: 41, ..Default::default() };
+    assert_eq!(two_phase.validate().unwrap_err().message(), "max_length 41 is out of range 0..=40");
 }

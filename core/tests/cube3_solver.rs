@@ -83,7 +83,7 @@ fn short_cubes_get_short_solutions_and_too_short_bounds_fail() {
     }
     let e = s.solve(&Cube::SOLVED, &bound(41)).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::InvalidArgument);
-    assert_eq!(e.message(), "max_length 41 is out of range (0..40)");
+    assert_eq!(e.message(), "max_length 41 is out of range 0..=40");
 }
 
 #[test]

@@ -485,26 +485,29 @@ fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
             solver_at(a[0])?;
             String::new()
         }
-        "solve" => {
-            arity(3);
+        "solve" | "solve_timeout" => {
+            // `solve_timeout`: a fourth argument, the timeout in milliseconds.
+            arity(if op == "solve" { 3 } else { 4 });
+            let timeout = if op == "solve" { 0 } else { a[3].parse().expect("timeout") };
             let r = api::sq1_solve(
                 &*solver_at(a[0])?,
                 a[1],
                 metric_code(a[2]),
-                0,
+                timeout,
                 &mut |_| {},
                 &twisty::progress::CancelToken::new(),
             )?;
             solve_text(&r)
         }
-        "solutions" => {
-            arity(4);
+        "solutions" | "solutions_timeout" => {
+            // `solutions_timeout`: a fifth argument, the timeout in milliseconds.
+            arity(if op == "solutions" { 4 } else { 5 });
             let v = api::sq1_solutions(
                 &*solver_at(a[0])?,
                 a[1],
                 metric_code(a[2]),
                 a[3].parse().unwrap(),
-                0,
+                a.get(4).map_or(0, |t| t.parse().expect("timeout")),
                 &twisty::progress::CancelToken::new(),
             )?;
             v.iter()
@@ -516,15 +519,16 @@ fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
             arity(3);
             api::sq1_distance(&*solver_at(a[0])?, a[1], metric_code(a[2]))?.to_string()
         }
-        "solve_fast" => {
-            arity(5);
+        "solve_fast" | "solve_fast_timeout" => {
+            // `solve_fast_timeout`: a sixth argument, the timeout in milliseconds.
+            arity(if op == "solve_fast" { 5 } else { 6 });
             let r = api::sq1_solve_fast(
                 &*solver_at(a[0])?,
                 a[1],
                 metric_code(a[2]),
                 a[3].parse().unwrap(),
                 a[4].parse().unwrap(),
-                0,
+                a.get(5).map_or(0, |t| t.parse().expect("timeout")),
                 &twisty::progress::CancelToken::new(),
             )?;
             solve_text(&r)
@@ -609,8 +613,19 @@ fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
             optimal_solver_at(a[0])?;
             "true".to_string()
         }
-        "cube3_optimal_solve" => {
-            arity(5);
+        "cube3_optimal_open_size" => {
+            arity(2);
+            api::cube3_optimal_open_existing(a[0], a[1].parse().expect("size"))?;
+            "true".to_string()
+        }
+        "cube3_optimal_default_path" => {
+            arity(1);
+            api::cube3_optimal_default_path(a[0].parse().expect("size"))?
+        }
+        "cube3_optimal_solve" | "cube3_optimal_solve_timeout" => {
+            // `cube3_optimal_solve_timeout`: a sixth argument, the timeout in milliseconds.
+            let plain = op == "cube3_optimal_solve";
+            arity(if plain { 5 } else { 6 });
             let table = db_dir().join(OPTIMAL_TABLE);
             let solver = optimal_solver_at(&table.to_string_lossy())?;
             let n = |i: usize| a[i].parse::<i64>().expect("a number");
@@ -621,7 +636,7 @@ fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
                 n(2) as i32,
                 n(3),
                 n(4) as i32,
-                0,
+                if plain { 0 } else { n(5) },
                 None,
                 &mut |_| {},
             )?;
@@ -1832,7 +1847,7 @@ fn cube3_solver_vectors(header: &str, tables: &Tables) -> String {
     solve(&api::cube3_random(3), 4).unwrap_err();
     for cube in [&solved, &api::cube3_random(1)] {
         let e = solve(cube, 41).unwrap_err();
-        assert_eq!(e.message(), "max_length 41 is out of range (0..40)");
+        assert_eq!(e.message(), "max_length 41 is out of range 0..=40");
     }
     assert!(solve(&random, 40).is_ok());
     for bad in [

@@ -1069,3 +1069,35 @@ fn a_table_build_on_first_use_reports_progress_and_can_be_cancelled() {
     let left = dir.path().join("sq1-solver.tbl");
     assert!(!left.exists(), "a cancelled build leaves no table file");
 }
+
+/// A table path under a folder that does not exist: opening or building there would fail.
+fn no_table(size: u8) -> std::path::PathBuf {
+    std::path::PathBuf::from(format!("/nonexistent/twisty-web-test/h{size}.tbl"))
+}
+
+/// Arguments are checked before a table is opened or built: a bad `max_length` is answered
+/// 400 with its own message and field by a server whose tables do not exist yet, and no
+/// table file appears; `timeout_ms` 0 is no limit (the server's own limit only).
+#[test]
+fn solve_arguments_are_checked_before_the_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = config(None);
+    c.cube3_tables = dir.path().join("cube3-twophase.tbl");
+    c.optimal_tables = no_table;
+    let addr = spawn(c);
+    let cube = facade::cube3_from_moves("R U F").unwrap();
+    for path in ["/api/cube3/solve", "/api/cube3/optimal"] {
+        let r = post_to(addr, path, json!({ "cube": cube, "max_length": 41 }));
+        let e = error_reply(&r, 400, "invalid_argument", path);
+        assert_eq!(e["message"], "max_length 41 is out of range 0..=40", "{path}");
+        assert_eq!(e["field"], "max_length", "{path}");
+    }
+    assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none(), "no table was built");
+    let info = request(addr, "GET", "/api/info", None, b"").json();
+    assert_eq!(info["tables"]["cube3"], "not loaded");
+    for path in ["/api/cube3/solve", "/api/cube3/optimal"] {
+        let r = post(path, json!({ "cube": cube, "timeout_ms": 0 }));
+        let s = r["solution"].as_str().or(r["solutions"][0].as_str()).unwrap().to_string();
+        assert!(facade::cube3_is_solved(&facade::cube3_apply(&cube, &s).unwrap()).unwrap(), "{path}: {r}");
+    }
+}

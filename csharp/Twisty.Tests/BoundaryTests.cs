@@ -66,7 +66,7 @@ public class BoundaryTests
         Assert.IsAssignableFrom<FormatException>(ex);
         Assert.Equal(1, ex.Code);
         Assert.Equal(1, ex.Position);
-        Assert.Equal("at position 1: turn 7 is out of range -5..6", ex.Message);
+        Assert.Equal("at position 1: turn 7 is out of range -5..=6", ex.Message);
     }
 
     [Fact]

@@ -158,7 +158,7 @@ public class Cube3OptimalSolverTests(SharedOptimalSolver shared) : IClassFixture
         AssertArgument("max_solutions must not be negative (got -1)", new() { MaxSolutions = -1 });
         AssertArgument("max_solutions 1000001 out of range 1..=1000000", new() { MaxSolutions = OptimalOptions.SolutionsLimit + 1 });
         AssertArgument("max_solutions 9223372036854775807 out of range 1..=1000000", new() { MaxSolutions = long.MaxValue });
-        AssertArgument("max_length 41 is out of range (0..=40)", new() { MaxLength = 41 });
+        AssertArgument("max_length 41 is out of range 0..=40", new() { MaxLength = 41 });
         AssertArgument("min_length 9 is greater than max_length 8", new() { MinLength = 9, MaxLength = 8 });
         AssertArgument("min_length must not be negative (got -1)", new() { MinLength = -1 });
         AssertArgument("max_length must not be negative (got -1)", new() { MaxLength = -1 });

@@ -102,9 +102,9 @@ public class Cube3SolverTests(SharedCube3Solver shared) : IClassFixture<SharedCu
             AssertCode(6, e);
         }
         var tooLong = Assert.ThrowsAny<ArgumentException>(() => Solver.Solve(Cube.Solved, 41));
-        Assert.Equal("max_length 41 is out of range (0..40)", tooLong.Message);
+        Assert.Equal("max_length 41 is out of range 0..=40", tooLong.Message);
         AssertCode(6, tooLong);
-        Assert.Equal("max_length 2147483647 is out of range (0..40)",
+        Assert.Equal("max_length 2147483647 is out of range 0..=40",
             Assert.ThrowsAny<ArgumentException>(() => Solver.Solve(Cube.Solved, int.MaxValue)).Message);
         var negative = Assert.ThrowsAny<ArgumentException>(() => Solver.Solve(Cube.Solved, -1));
         Assert.Equal("maxLength must not be negative (got -1)", negative.Message);

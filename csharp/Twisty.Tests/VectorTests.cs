@@ -51,7 +51,8 @@ public class VectorTests
                      "cube3_apply", "cube3_from_moves", "cube3_inverse", "cube3_compose", "cube3_is_solved",
                      "cube3_random", "cube3_svg", "cube3_moves_canonical", "cube3_moves_inverse", "cube3_solver_open", "cube3_solve",
                      "solver_open_or_build", "cube3_solver_open_or_build", "db_build", "file_text", "cube3_solve_timeout",
-                     "cube3_optimal_open", "cube3_optimal_solve" })
+                     "cube3_optimal_open", "cube3_optimal_solve", "solve_timeout", "cube3_optimal_solve_timeout",
+                     "cube3_optimal_open_size", "cube3_optimal_default_path", "solutions_timeout", "solve_fast_timeout" })
         {
             Assert.Contains(op, ops);
         }
@@ -194,13 +195,22 @@ public class VectorTests
         "db_solutions" => string.Join(";", Db(a[0]).Solutions(State(a[1]), long.Parse(a[2]!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture)).Select(s => s.Wca)),
         "solver_open" => SolverOpen(a[0]),
         "solve" => SolveText(Solver(a[0]).Solve(State(a[1]), MetricOf(a[2]))),
+        "solve_timeout" => SolveText(Solver(a[0]).Solve(State(a[1]), MetricOf(a[2]), Millis(a[3]))),
         "solutions" => string.Join(";", Solver(a[0]).Solutions(State(a[1]), MetricOf(a[2]), int.Parse(a[3]!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture)).Select(s => s.Moves)),
+        "solutions_timeout" => string.Join(";", Solver(a[0]).Solutions(State(a[1]), MetricOf(a[2]), Int(a[3]), Millis(a[4])).Select(s => s.Moves)),
         "distance" => Solver(a[0]).Distance(State(a[1]), MetricOf(a[2])).ToString(CultureInfo.InvariantCulture),
         "solve_fast" => SolveText(Solver(a[0]).SolveFast(State(a[1]), new FastSolveOptions
         {
             Metric = MetricOf(a[2]),
             MaxLength = int.Parse(a[3]!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture),
             NodeLimit = long.Parse(a[4]!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture),
+        })),
+        "solve_fast_timeout" => SolveText(Solver(a[0]).SolveFast(State(a[1]), new FastSolveOptions
+        {
+            Metric = MetricOf(a[2]),
+            MaxLength = Int(a[3]),
+            NodeLimit = long.Parse(a[4]!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture),
+            Timeout = Millis(a[5]),
         })),
         "scramble" => ScrambleText(Solver(a[0]).Scramble(ulong.Parse(a[1]!, NumberStyles.None, CultureInfo.InvariantCulture))),
         "moves_length" => Square1Moves.Length(a[0]!, NotationOf(a[1]), MetricOf(a[2])).ToString(CultureInfo.InvariantCulture),
@@ -226,6 +236,10 @@ public class VectorTests
         // The cube is parsed first (its errors come before the solver's), as in Rust and Java.
         "cube3_optimal_solve" => OptimalSolve(CubeOf(a[0]), Int(a[1]), Int(a[2]),
             long.Parse(a[3]!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture), Int(a[4])),
+        "cube3_optimal_solve_timeout" => OptimalSolve(CubeOf(a[0]), Int(a[1]), Int(a[2]),
+            long.Parse(a[3]!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture), Int(a[4]), Millis(a[5])),
+        "cube3_optimal_open_size" => OptimalOpenSize(a[0], Int(a[1])),
+        "cube3_optimal_default_path" => OptimalSolver.DefaultTableFile(Int(a[0])),
         // Open with a build when needed (these rows never reach a build: each is refused first).
         "solver_open_or_build" => OpenOrBuild(() => Square1Solver.Open(a[0]!)),
         "cube3_solver_open_or_build" => OpenOrBuild(() => Cube3Solver.Open(a[0])),
@@ -324,7 +338,8 @@ public class VectorTests
 
     /// <summary>README: <c>cube3_optimal_solve</c> rows share the solver of <c>$DB/cube3-optimal-h0.tbl</c>;
     /// the result is <c>length|solutions joined by ;</c>.</summary>
-    private static string OptimalSolve(Cube cube, int minLength, int maxLength, long maxSolutions, int threads)
+    private static string OptimalSolve(Cube cube, int minLength, int maxLength, long maxSolutions, int threads,
+        TimeSpan? timeout = null)
     {
         Vectors.RequireDbFiles();
         var found = OptimalSolverAt(Vectors.OptimalTableFile).Solve(cube, new OptimalOptions
@@ -333,11 +348,23 @@ public class VectorTests
             MaxLength = maxLength,
             MaxSolutions = maxSolutions,
             Threads = threads,
+            Timeout = timeout,
         });
         return $"{found.Length.ToString(CultureInfo.InvariantCulture)}|{string.Join(";", found.Solutions)}";
     }
 
     private static int Int(string? field) => int.Parse(field!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
+
+    /// <summary>A timeout field in milliseconds as the host's type.</summary>
+    private static TimeSpan Millis(string? field) =>
+        TimeSpan.FromMilliseconds(long.Parse(field!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture));
+
+    /// <summary>Opens a table file of a size with a handle of its own, closed again.</summary>
+    private static string OptimalOpenSize(string? path, int size)
+    {
+        using var solver = OptimalSolver.OpenExisting(path!, size);
+        return "true";
+    }
 
     /// <summary>Opens (building when needed) and closes at once; the result is empty.</summary>
     private static string OpenOrBuild(Func<IDisposable> open)

@@ -80,7 +80,7 @@ public class Sample {
         } catch (InvalidNotationException e) {
             check("bad notation throws",
                     e.getClass().getSimpleName() + " code " + e.code() + " at " + e.position() + ": " + e.getMessage(),
-                    "InvalidNotationException code 1 at 1: at position 1: turn 7 is out of range -5..6");
+                    "InvalidNotationException code 1 at 1: at position 1: turn 7 is out of range -5..=6");
         }
 
         System.out.println(failures == 0 ? "sample: all results correct" : "sample: " + failures + " wrong result(s)");

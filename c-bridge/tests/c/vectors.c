@@ -609,28 +609,36 @@ static void solve_text(text_t *out, twisty_sq1_solver_solution_t *s) {
     twisty_sq1_solver_solution_free(s);
 }
 
-static void op_solve(args_t a, text_t *out) {
+static void sq1_solve(args_t a, int64_t timeout_ms, text_t *out) {
     twisty_sq1_solver_t *solver;
     if (failed(sq1_solver_at(a[0], &solver), out)) return;
     PARSED_STATE(state, a[1]);
     twisty_sq1_solver_solution_t s;
-    if (!failed(twisty_sq1_solver_solve(solver, state, METRIC(a[2]), 0, NULL, NULL, NULL, &s), out))
+    if (!failed(twisty_sq1_solver_solve(solver, state, METRIC(a[2]), timeout_ms, NULL, NULL, NULL, &s), out))
         solve_text(out, &s);
     twisty_string_free(state);
 }
 
-static void op_solutions(args_t a, text_t *out) {
+static void op_solve(args_t a, text_t *out) { sq1_solve(a, 0, out); }
+
+static void op_solve_timeout(args_t a, text_t *out) { sq1_solve(a, i64_arg(a[3]), out); }
+
+static void sq1_solutions(args_t a, int64_t timeout_ms, text_t *out) {
     twisty_sq1_solver_t *solver;
     if (failed(sq1_solver_at(a[0], &solver), out)) return;
     PARSED_STATE(state, a[1]);
     slice_boxed_twisty_sq1_solver_solution_t all;
-    if (!failed(twisty_sq1_solver_solutions(solver, state, METRIC(a[2]), u32_arg(a[3]), 0, NULL, &all), out)) {
+    if (!failed(twisty_sq1_solver_solutions(solver, state, METRIC(a[2]), u32_arg(a[3]), timeout_ms, NULL, &all), out)) {
         text_puts(out, "ok:");
         for (size_t i = 0; i < all.len; i++) text_printf(out, i ? ";%s" : "%s", all.ptr[i].wca);
         twisty_sq1_solver_solutions_free(&all);
     }
     twisty_string_free(state);
 }
+
+static void op_solutions(args_t a, text_t *out) { sq1_solutions(a, 0, out); }
+
+static void op_solutions_timeout(args_t a, text_t *out) { sq1_solutions(a, i64_arg(a[4]), out); }
 
 static void op_distance(args_t a, text_t *out) {
     twisty_sq1_solver_t *solver;
@@ -641,16 +649,21 @@ static void op_distance(args_t a, text_t *out) {
     twisty_string_free(state);
 }
 
-static void op_solve_fast(args_t a, text_t *out) {
+static void sq1_solve_fast(args_t a, int64_t timeout_ms, text_t *out) {
     twisty_sq1_solver_t *solver;
     if (failed(sq1_solver_at(a[0], &solver), out)) return;
     PARSED_STATE(state, a[1]);
     twisty_sq1_solver_solution_t s;
-    if (!failed(twisty_sq1_solver_solve_fast(solver, state, METRIC(a[2]), u32_arg(a[3]), u64_arg(a[4]), 0, NULL, &s),
+    if (!failed(twisty_sq1_solver_solve_fast(solver, state, METRIC(a[2]), u32_arg(a[3]), u64_arg(a[4]), timeout_ms,
+                                             NULL, &s),
                 out))
         solve_text(out, &s);
     twisty_string_free(state);
 }
+
+static void op_solve_fast(args_t a, text_t *out) { sq1_solve_fast(a, 0, out); }
+
+static void op_solve_fast_timeout(args_t a, text_t *out) { sq1_solve_fast(a, i64_arg(a[5]), out); }
 
 static void op_scramble(args_t a, text_t *out) {
     twisty_sq1_solver_t *solver;
@@ -800,14 +813,27 @@ static void op_cube3_optimal_open(args_t a, text_t *out) {
     text_puts(out, "ok:true");
 }
 
+/* A solver of its own for the file and size, freed again. */
+static void op_cube3_optimal_open_size(args_t a, text_t *out) {
+    twisty_cube3_optimal_t *solver;
+    if (failed(twisty_cube3_optimal_open_existing(a[0], i32_arg(a[1]), &solver), out)) return;
+    twisty_cube3_optimal_free(&solver);
+    text_puts(out, "ok:true");
+}
+
+static void op_cube3_optimal_default_path(args_t a, text_t *out) {
+    char *path;
+    if (!failed(twisty_cube3_optimal_default_path(i32_arg(a[0]), &path), out)) ok_string(out, path);
+}
+
 /* <length>|<solutions joined by ;>; the cube is parsed first, as for cube3_solve. */
-static void op_cube3_optimal_solve(args_t a, text_t *out) {
+static void cube3_optimal_solve(args_t a, int64_t timeout_ms, text_t *out) {
     PARSED_CUBE(cube, a[0]);
     twisty_cube3_optimal_t *solver;
     twisty_cube3_optimal_solutions_t found;
     if (!failed(shared_cube3_optimal(&solver), out) &&
         !failed(twisty_cube3_optimal_solve(solver, cube, i32_arg(a[1]), i32_arg(a[2]), i64_arg(a[3]), i32_arg(a[4]),
-                                           0, NULL, NULL, NULL, &found),
+                                           timeout_ms, NULL, NULL, NULL, &found),
                 out)) {
         text_printf(out, "ok:%u|", (unsigned)found.length);
         for (size_t i = 0; i < found.solutions.len; i++)
@@ -816,6 +842,10 @@ static void op_cube3_optimal_solve(args_t a, text_t *out) {
     }
     twisty_string_free(cube);
 }
+
+static void op_cube3_optimal_solve(args_t a, text_t *out) { cube3_optimal_solve(a, 0, out); }
+
+static void op_cube3_optimal_solve_timeout(args_t a, text_t *out) { cube3_optimal_solve(a, i64_arg(a[5]), out); }
 
 /* Open-or-build; a solver that opens is freed again. */
 static void op_solver_open_or_build(args_t a, text_t *out) {
@@ -893,6 +923,12 @@ static op_t const OPS[] = {
     {"cube3_solve_timeout", 3, op_cube3_solve_timeout},
     {"cube3_optimal_open", 1, op_cube3_optimal_open},
     {"cube3_optimal_solve", 5, op_cube3_optimal_solve},
+    {"cube3_optimal_solve_timeout", 6, op_cube3_optimal_solve_timeout},
+    {"cube3_optimal_open_size", 2, op_cube3_optimal_open_size},
+    {"cube3_optimal_default_path", 1, op_cube3_optimal_default_path},
+    {"solve_timeout", 4, op_solve_timeout},
+    {"solutions_timeout", 5, op_solutions_timeout},
+    {"solve_fast_timeout", 6, op_solve_fast_timeout},
     {"solver_open_or_build", 1, op_solver_open_or_build},
     {"cube3_solver_open_or_build", 1, op_cube3_solver_open_or_build},
 };

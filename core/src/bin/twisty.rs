@@ -106,8 +106,9 @@ enum Cube3Command {
         moves: Option<String>,
         #[arg(long, default_value_t = 21)]
         max_length: u32,
-        #[arg(long)]
-        timeout_ms: Option<u64>,
+        /// Give up after this many milliseconds (0: never).
+        #[arg(long, default_value_t = 0)]
+        timeout_ms: u64,
         #[arg(long)]
         tables: Option<PathBuf>,
     },
@@ -129,8 +130,9 @@ enum Cube3Command {
         /// Threads (0: one per core; at most 256).
         #[arg(long, default_value_t = 0)]
         threads: usize,
-        #[arg(long)]
-        timeout_ms: Option<u64>,
+        /// Give up after this many milliseconds (0: never).
+        #[arg(long, default_value_t = 0)]
+        timeout_ms: u64,
         /// Table size: h0 (29.6 MB).
         #[arg(long, default_value = "h0", value_parser = table_size)]
         table: u8,
@@ -174,6 +176,23 @@ enum Cube3Command {
         positions: PathBuf,
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        #[arg(long, default_value = "h0", value_parser = table_size)]
+        table: u8,
+        #[arg(long)]
+        tables: Option<PathBuf>,
+    },
+    /// How late the optimal solver stops: a long search (the superflip) stopped by a deadline
+    /// and by a cancelled token after `--delay-ms`, on 1 and 2 threads, and a table build
+    /// cancelled the same way; prints the lag between the stop and the return (min, median,
+    /// max over `--tries`).
+    OptimalStopBench {
+        #[arg(long, default_value_t = 5, value_parser = at_least_one::<usize>)]
+        tries: usize,
+        #[arg(long, default_value_t = 300)]
+        delay_ms: u64,
+        /// Also time a cancelled in-memory build of this table's size.
+        #[arg(long)]
+        build: bool,
         #[arg(long, default_value = "h0", value_parser = table_size)]
         table: u8,
         #[arg(long)]
@@ -499,8 +518,7 @@ fn solver_command(cmd: Sq1Command) -> twisty::Result<()> {
         } => {
             let state = state_arg(state, moves)?;
             let solver = open_solver(tables)?;
-            let deadline = (timeout_ms > 0)
-                .then(|| std::time::Instant::now() + std::time::Duration::from_millis(timeout_ms));
+            let deadline = deadline(timeout_ms)?;
             let cancel = cancel_on_ctrl_c();
             let t = std::time::Instant::now();
             let solutions = if fast {
@@ -899,12 +917,20 @@ fn colouring(silver: bool) -> Colouring {
     }
 }
 
-/// A table size argument: `h0` (or `0`).
+/// A table size argument: `h0` (or `0`), one this version builds (checked here, before any
+/// file is looked at).
 fn table_size(text: &str) -> Result<u8, String> {
     let digits = text.strip_prefix('h').unwrap_or(text);
-    digits
+    let size = digits
         .parse::<u8>()
-        .map_err(|_| format!("table size {text:?} is not of the form h0, h1, ..."))
+        .map_err(|_| format!("table size {text:?} is not of the form h0, h1, ..."))?;
+    cube3::optimal::check_size(size).map_err(|e| e.message().to_string())?;
+    Ok(size)
+}
+
+/// A `--timeout-ms` value as a deadline from now, by the engine's one rule (0: no limit).
+fn deadline(timeout_ms: u64) -> twisty::Result<Option<std::time::Instant>> {
+    twisty::api::deadline(i64::try_from(timeout_ms).unwrap_or(i64::MAX))
 }
 
 /// Opens (building on first use) the optimal solver's table file.
@@ -975,13 +1001,16 @@ fn cube3_command(cmd: Cube3Command) -> twisty::Result<()> {
             tables,
         } => {
             let c = cube3_arg(cube, moves)?;
-            let solver = open_cube3_solver(tables)?;
-            let opts = SolveOptions {
+            let mut opts = SolveOptions {
                 max_length,
-                deadline: timeout_ms
-                    .map(|ms| std::time::Instant::now() + std::time::Duration::from_millis(ms)),
+                deadline: None,
                 cancel: Some(cancel_on_ctrl_c()),
             };
+            // Every argument is checked before the tables are opened (or built); the time
+            // limit counts from the search's start.
+            opts.validate()?;
+            let solver = open_cube3_solver(tables)?;
+            opts.deadline = deadline(timeout_ms)?;
             let t = std::time::Instant::now();
             let alg = solver.solve(&c, &opts)?;
             println!("{alg}");
@@ -1000,16 +1029,18 @@ fn cube3_command(cmd: Cube3Command) -> twisty::Result<()> {
             tables,
         } => {
             let c = cube3_arg(cube, moves)?;
-            let solver = open_optimal_solver(table, tables)?;
-            let opts = cube3::optimal::SolveOptions {
+            let mut opts = cube3::optimal::SolveOptions {
                 min_length,
                 max_length,
                 max_solutions: if all { limit } else { 1 },
                 threads,
-                deadline: timeout_ms
-                    .map(|ms| std::time::Instant::now() + std::time::Duration::from_millis(ms)),
+                deadline: None,
                 cancel: Some(cancel_on_ctrl_c()),
             };
+            // As for `solve`: arguments first, then the table, then the clock.
+            opts.validate()?;
+            let solver = open_optimal_solver(table, tables)?;
+            opts.deadline = deadline(timeout_ms)?;
             let t = std::time::Instant::now();
             let mut depth =
                 |r: &ProgressReport| eprintln!("{}: {} nodes, {:.1?}", r.phase, r.done, r.elapsed);
@@ -1178,6 +1209,13 @@ fn cube3_command(cmd: Cube3Command) -> twisty::Result<()> {
                 nodes as f64 / total.as_secs_f64() / 1e6
             );
         }
+        Cube3Command::OptimalStopBench {
+            tries,
+            delay_ms,
+            build,
+            table,
+            tables,
+        } => optimal_stop_bench(tries, delay_ms, build, table, tables)?,
         Cube3Command::Bench {
             count,
             max_length,
@@ -1222,6 +1260,114 @@ fn cube3_command(cmd: Cube3Command) -> twisty::Result<()> {
                 work[2] / count
             );
         }
+    }
+    Ok(())
+}
+
+/// Runs `work` with a token that another thread cancels `delay` after the start, and returns
+/// how long after that cancellation `work` returned (zero when it returned first) and its
+/// answer.
+fn lag_after_cancel<T>(
+    delay: std::time::Duration,
+    work: impl FnOnce(&CancelToken) -> T,
+) -> (std::time::Duration, T) {
+    let token = CancelToken::new();
+    let (tx, rx) = std::sync::mpsc::channel::<()>();
+    let t2 = token.clone();
+    let canceller = std::thread::spawn(move || {
+        // Returns early when the work ended first: nothing to cancel.
+        match rx.recv_timeout(delay) {
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                t2.cancel();
+                Some(std::time::Instant::now())
+            }
+            _ => None,
+        }
+    });
+    let answer = work(&token);
+    let end = std::time::Instant::now();
+    let _ = tx.send(());
+    let at = canceller.join().ok().flatten();
+    (at.map_or(std::time::Duration::ZERO, |at| end.saturating_duration_since(at)), answer)
+}
+
+/// `cube3 optimal-stop-bench`: see the command's help.
+fn optimal_stop_bench(
+    tries: usize,
+    delay_ms: u64,
+    build: bool,
+    table: u8,
+    tables: Option<PathBuf>,
+) -> twisty::Result<()> {
+    use std::time::{Duration, Instant};
+    let delay = Duration::from_millis(delay_ms);
+    let t = Instant::now();
+    let solver = open_optimal_solver(table, tables)?;
+    // Opening takes no token: it is bounded by reading and checksumming the file once.
+    println!("h{table} opened in {:.1} ms", t.elapsed().as_secs_f64() * 1e3);
+    let superflip = cube3::Cube::from_b32("ABCDEFGH=QRSTUVWXYZab=A")?;
+    let summary = |what: &str, mut lags: Vec<Duration>| {
+        lags.sort();
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        println!(
+            "h{table} {what}, stopped after {delay_ms} ms, {} tries: lag min {:.1} ms, median {:.1} ms, max {:.1} ms",
+            lags.len(),
+            ms(lags[0]),
+            ms(lags[lags.len() / 2]),
+            ms(lags[lags.len() - 1])
+        );
+    };
+    // A stop that came after the answer is no measure of the lag.
+    let stopped = |r: &twisty::Result<cube3::optimal::Solutions>| match r {
+        Err(e) if e.kind() == twisty::ErrorKind::Cancelled => Ok(()),
+        Err(e) => Err(e.clone()),
+        Ok(_) => Err(twisty::Error::invalid_argument(
+            "the superflip was solved before the stop: give a shorter --delay-ms",
+        )),
+    };
+    for threads in [1, 2] {
+        let opts = |deadline, cancel: Option<&CancelToken>| cube3::optimal::SolveOptions {
+            threads,
+            deadline,
+            cancel: cancel.cloned(),
+            ..Default::default()
+        };
+        let mut lags = Vec::new();
+        for _ in 0..tries {
+            let deadline = Instant::now() + delay;
+            let r = solver.solve(&superflip, &opts(Some(deadline), None), &mut twisty::progress::NoProgress);
+            lags.push(Instant::now().saturating_duration_since(deadline));
+            stopped(&r)?;
+        }
+        summary(&format!("search, deadline, {threads} thread(s)"), lags);
+        let mut lags = Vec::new();
+        for _ in 0..tries {
+            let (lag, r) = lag_after_cancel(delay, |token| {
+                solver.solve(&superflip, &opts(None, Some(token)), &mut twisty::progress::NoProgress)
+            });
+            lags.push(lag);
+            stopped(&r)?;
+        }
+        summary(&format!("search, token, {threads} thread(s)"), lags);
+    }
+    if build {
+        drop(solver);
+        let mut lags = Vec::new();
+        for _ in 0..tries {
+            let (lag, r) = lag_after_cancel(delay, |token| {
+                cube3::optimal::Solver::build(table, &mut twisty::progress::NoProgress, token)
+            });
+            match r {
+                Err(e) if e.kind() == twisty::ErrorKind::Cancelled => lags.push(lag),
+                Err(e) => return Err(e),
+                Ok(_) => {
+                    return Err(twisty::Error::invalid_argument(
+                        "the table was built before the stop: give a shorter --delay-ms",
+                    ));
+                }
+            }
+        }
+        summary("table build (in memory), token", lags);
     }
     Ok(())
 }

@@ -114,7 +114,7 @@ impl Move {
             Ok(Move { kind, amount })
         } else {
             Err(Error::invalid_argument(format!(
-                "move amount {amount} is out of range 1..3"
+                "move amount {amount} is out of range 1..=3"
             )))
         }
     }

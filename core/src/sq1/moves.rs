@@ -235,7 +235,7 @@ impl Parser {
                 let text: String = self.chars[start..self.pos].iter().collect();
                 Err(Error::notation(
                     start,
-                    format!("turn {text} is out of range {TURN_MIN}..{TURN_MAX}"),
+                    format!("turn {text} is out of range {TURN_MIN}..={TURN_MAX}"),
                 ))
             }
         }

@@ -407,7 +407,7 @@ fn validate_slots(slots: &[u8; 24]) -> Result<Colouring> {
     for &p in slots {
         if p >= 16 {
             return Err(Error::invalid_state(format!(
-                "piece id {p} out of range 0..15"
+                "piece id {p} out of range 0..=15"
             )));
         }
         count[p as usize] += 1;

@@ -941,10 +941,14 @@ struct CubeSolved {
 
 async fn cube3_solve(Shared(st): St, Body(req): Body<CubeSolveReq>) -> Answer<CubeSolved> {
     let cube = cube_of(req.cube.as_deref())?.to_b32();
+    let max_length = req.max_length.unwrap_or(21);
+    // Every argument is checked before the tables are opened (or built).
+    crate::cube3::solve::SolveOptions { max_length, ..Default::default() }
+        .validate()
+        .map_err(at("max_length"))?;
     let job = st.job(req.job.as_deref())?;
     let solver = st.cube3_solver(&job).await?;
     let timeout = job.search_timeout_ms(req.timeout_ms);
-    let max_length = req.max_length.unwrap_or(21);
     let t = std::time::Instant::now();
     let solution = job
         .run("searching", Some(st.config.search_limit), move |_, c| {
@@ -985,10 +989,16 @@ struct CubeOptimal {
 async fn cube3_optimal(Shared(st): St, Body(req): Body<CubeOptimalReq>) -> Answer<CubeOptimal> {
     let cube = cube_of(req.cube.as_deref())?.to_b32();
     let limit = limit_of(req.limit, 100, MAX_SOLUTIONS)?;
+    // Every argument is checked before the table is opened (or built).
+    let opts = crate::cube3::optimal::SolveOptions {
+        max_length: req.max_length.unwrap_or(20),
+        ..Default::default()
+    };
+    opts.validate().map_err(at("max_length"))?;
     let job = st.job(req.job.as_deref())?;
     let solver = st.optimal_solver(&job, req.table).await?;
     let timeout = job.search_timeout_ms(req.timeout_ms);
-    let max_length = i32::try_from(req.max_length.unwrap_or(20)).unwrap_or(i32::MAX);
+    let max_length = i32::try_from(opts.max_length).unwrap_or(i32::MAX);
     let threads = st.config.optimal_threads as i32;
     let t = std::time::Instant::now();
     let found = job

@@ -11,7 +11,7 @@ namespace Twisty.Cube3;
 /// <remarks>
 /// The engine checks every value (negative ones included) and refuses one out of range with
 /// <see cref="ArgumentException"/> (code 6) and its own message, the same in every runtime:
-/// <c>min_length must not be negative (got -1)</c>, <c>max_length 41 is out of range (0..=40)</c>,
+/// <c>min_length must not be negative (got -1)</c>, <c>max_length 41 is out of range 0..=40</c>,
 /// <c>min_length 9 is greater than max_length 8</c>, <c>max_solutions must be at least 1</c>,
 /// <c>max_solutions 1000001 out of range 1..=1000000</c>, <c>threads 100000 out of range 0..=256</c>.
 /// </remarks>

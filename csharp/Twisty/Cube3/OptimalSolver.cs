@@ -60,7 +60,8 @@ public sealed class OptimalSolver : IDisposable
     /// example <c>cube3-optimal-h0-v2.tbl</c>). Read from the environment on each call.
     /// </summary>
     /// <param name="size">The table size (0 = <c>h0</c>).</param>
-    /// <exception cref="ArgumentException"><paramref name="size"/> is negative or above 255 (code 6).</exception>
+    /// <exception cref="ArgumentException">This version builds no table of <paramref name="size"/> (code 6, the
+    /// engine's message, as when opening: <c>table size h8 is not available: this version builds h0 to h7</c>).</exception>
     public static string DefaultTableFile(int size = DefaultSize) =>
         NativeCall.Unwrap(Interop.twisty_cube3_optimal_default_path(size));
 

@@ -74,7 +74,7 @@ try
 catch (InvalidNotationException e)
 {
     Check("bad notation throws", $"{e.GetType().Name} code {e.Code} at {e.Position}: {e.Message}",
-        "InvalidNotationException code 1 at 1: at position 1: turn 7 is out of range -5..6");
+        "InvalidNotationException code 1 at 1: at position 1: turn 7 is out of range -5..=6");
 }
 
 // A tiny Silver database (levels 1..2: at most one twist), built in a temporary folder. The file is

@@ -74,7 +74,12 @@ pub fn get(dist: &[u8], i: usize) -> u32 {
 
 /// Exact distances of every entry, packed two a byte (the low nibble first), breadth-first
 /// over the classes.
-pub fn distances(class_of: &[u32], reps: &[u32], conj: &[MaskConj; SYMS]) -> Vec<u8> {
+pub fn distances(
+    class_of: &[u32],
+    reps: &[u32],
+    conj: &[MaskConj; SYMS],
+    cancelled: &dyn Fn() -> bool,
+) -> Option<Vec<u8>> {
     let mc = super::coord::move_coords();
     let entries = reps.len() * FLIPS;
     let mut dist = vec![u8::MAX; entries];
@@ -95,7 +100,11 @@ pub fn distances(class_of: &[u32], reps: &[u32], conj: &[MaskConj; SYMS]) -> Vec
     while !frontier.is_empty() {
         d += 1;
         let mut next = Vec::new();
-        for &i in &frontier {
+        for (n, &i) in frontier.iter().enumerate() {
+            // Half a second or more in all: polled as it goes, so a table build stops at once.
+            if n % 4096 == 0 && cancelled() {
+                return None;
+            }
             let (k, flips) = (i as usize / FLIPS, i as usize % FLIPS);
             let masks = rep_masks[k];
             let eo = all_flips(flips);
@@ -121,7 +130,7 @@ pub fn distances(class_of: &[u32], reps: &[u32], conj: &[MaskConj; SYMS]) -> Vec
         frontier = next;
     }
     assert!(dist.iter().all(|&v| v < 16), "an edge state unreached or beyond 15 moves");
-    dist.chunks_exact(2).map(|p| p[0] | p[1] << 4).collect()
+    Some(dist.chunks_exact(2).map(|p| p[0] | p[1] << 4).collect())
 }
 
 #[cfg(test)]
@@ -135,7 +144,7 @@ mod tests {
     fn table() -> (Vec<u32>, Vec<u8>) {
         let conj = mask_conj();
         let (class_of, reps) = classes(conj);
-        let dist = distances(&class_of, &reps, conj);
+        let dist = distances(&class_of, &reps, conj, &|| false).unwrap();
         (class_of, dist)
     }
 
@@ -151,7 +160,7 @@ mod tests {
     fn the_entries_are_exact_distances() {
         let conj = mask_conj();
         let (class_of, reps) = classes(conj);
-        let dist = distances(&class_of, &reps, conj);
+        let dist = distances(&class_of, &reps, conj, &|| false).unwrap();
         let mc = crate::cube3::optimal::coord::move_coords();
         assert_eq!(reps.len(), CLASSES);
         assert_eq!(dist.len(), distance_bytes(reps.len()));

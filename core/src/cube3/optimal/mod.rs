@@ -55,7 +55,7 @@ pub const MAX_THREADS: usize = 256;
 /// Most solutions one solve returns (about 50 bytes each in memory).
 pub const MAX_SOLUTIONS: usize = 1_000_000;
 /// Longest solution length accepted as a bound (every cube needs at most 20).
-pub const MAX_LENGTH: u32 = 40;
+pub const MAX_LENGTH: u32 = crate::cube3::solve::MAX_LENGTH;
 /// Distance stored as code 0 ("at most this") in the 2-bit entries of each size.
 const fn base_of(size: u8) -> u8 {
     if size == 0 { 7 } else { 8 }
@@ -125,12 +125,27 @@ fn layout_with(size: u8, base: u8) -> Layout<'static> {
         magic: MAGIC,
         version: VERSION,
         digest: digest(size),
-        param: (table::ENTRIES as u64) << size | (base as u64) << 40,
+        param: param(size, base),
+        other_params: |file, own| format!("{} ({} was asked for)", size_name(file), size_name(own)),
         sections: sections(size),
     }
 }
 
-fn check_size(size: u8) -> Result<()> {
+fn param(size: u8, base: u8) -> u64 {
+    (table::ENTRIES as u64) << size | (base as u64) << 40
+}
+
+/// A table file's parameter told as its size (`size h1`), or in hexadecimal when it is no
+/// size this version builds.
+fn size_name(p: u64) -> String {
+    match SIZES.iter().find(|&&n| param(n, base_of(n)) == p) {
+        Some(n) => format!("size h{n}"),
+        None => format!("parameters {p:#x}"),
+    }
+}
+
+/// The one check of a table size (opening, building, default paths): one of [`SIZES`].
+pub fn check_size(size: u8) -> Result<()> {
     if SIZES.contains(&size) {
         return Ok(());
     }
@@ -172,13 +187,10 @@ impl Default for SolveOptions {
 }
 
 impl SolveOptions {
-    fn validate(&self) -> Result<()> {
-        if self.max_length > MAX_LENGTH {
-            return Err(Error::invalid_argument(format!(
-                "max_length {} is out of range (0..={MAX_LENGTH})",
-                self.max_length
-            )));
-        }
+    /// Checks every option (what [`Solver::solve`] does first): callers that open a table
+    /// for a solve call it before opening, so a bad argument never waits for a table.
+    pub fn validate(&self) -> Result<()> {
+        crate::cube3::solve::check_max_length(self.max_length)?;
         if self.min_length > self.max_length {
             return Err(Error::invalid_argument(format!(
                 "min_length {} is greater than max_length {}",
@@ -292,7 +304,10 @@ impl Solver {
             for (o, e) in out.chunks_exact_mut(4).zip(&edge_class) {
                 o.copy_from_slice(&e.to_le_bytes());
             }
-            let dist = edges::distances(&edge_class, &edge_reps, coord::mask_conj());
+            let dist = edges::distances(&edge_class, &edge_reps, coord::mask_conj(), &|| {
+                cancel.is_cancelled()
+            })
+            .ok_or_else(cancelled)?;
             layout.section_mut(&mut map, 4)[..dist.len()].copy_from_slice(&dist);
         }
         let counts = if size == 0 {
@@ -306,7 +321,9 @@ impl Solver {
                 edge_conj: &edge_conj,
                 stabilizers: &stabilizers,
             };
-            let dist = table::distances(&graph, &mut |d, count| level(d, count, true))
+            let dist = table::distances(&graph, &mut |d, count| level(d, count, true), &|| {
+                cancel.is_cancelled()
+            })
                 .ok_or_else(cancelled)?;
             table::pack(&dist, base, layout.section_mut(&mut map, 1));
             distribution(&dist)
@@ -513,15 +530,15 @@ impl Solver {
             None
         };
         if let Some(stop) = early {
-            return Err(stop.error(opts.max_length));
+            return Err(stop.error(&lengths_text(opts.min_length, opts.max_length)));
         }
         let prune = self.pruning();
         let root = search::Node::root(cube.pieces(), &prune);
         let bound = root.bound();
         if bound > opts.max_length {
             return Err(Error::invalid_argument(format!(
-                "no solution of at most {} moves exists for this cube: it needs at least {bound}",
-                opts.max_length
+                "no solution of {} exists for this cube: it needs at least {bound}",
+                lengths_text(opts.min_length, opts.max_length)
             )));
         }
         let threads = match opts.threads {
@@ -551,7 +568,7 @@ impl Solver {
             costs = Some(r.costs);
             nodes += r.nodes;
             if let Some(stop) = r.stopped {
-                return Err(stop.error(opts.max_length));
+                return Err(stop.error(&lengths_text(opts.min_length, opts.max_length)));
             }
             progress.report(&ProgressReport {
                 phase: format!("depth {length}"),
@@ -594,8 +611,8 @@ impl Solver {
             });
         }
         Err(Error::invalid_argument(format!(
-            "no solution of at most {} moves exists for this cube",
-            opts.max_length
+            "no solution of {} exists for this cube",
+            lengths_text(opts.min_length, opts.max_length)
         )))
     }
 
@@ -623,6 +640,16 @@ impl Solver {
                 cubes.iter().map(|_| Err(e.clone())).collect()
             }
         }
+    }
+}
+
+/// The lengths a solve was asked for, as its errors tell them: `at most 4 moves`, or with a
+/// shortest length, `4 to 4 moves`.
+fn lengths_text(min: u32, max: u32) -> String {
+    if min > 0 {
+        format!("{min} to {max} moves")
+    } else {
+        format!("at most {max} moves")
     }
 }
 

@@ -746,7 +746,7 @@ pub(crate) fn search_depth(
     let mut pieces = Vec::with_capacity(list.len());
     for (g, t) in list.into_iter().enumerate() {
         let levels = split_levels(cost(&t), most, room);
-        if levels == 0 || probe.stop.load(Ordering::Relaxed) {
+        if levels == 0 || probe.check() {
             groups.push(g);
             pieces.push(t);
             continue;
@@ -778,10 +778,9 @@ pub(crate) fn search_depth(
     let work = || {
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= list.len()
-                || i > shared.cutoff.load(Ordering::Relaxed)
-                || shared.stop.load(Ordering::Relaxed)
-            {
+            // The stop is polled before every task too: a task of fewer than 1024 nodes (most
+            // of them with a strong table, and the pieces of split tasks) never polls it itself.
+            if i >= list.len() || i > shared.cutoff.load(Ordering::Relaxed) || shared.check() {
                 break;
             }
             let done = run(prune, faces, target, i, &list[i], &shared);
@@ -822,13 +821,14 @@ pub(crate) fn search_depth(
 }
 
 impl Stop {
-    pub fn error(&self, max: u32) -> Error {
+    /// The error of a stopped search for solutions of `lengths` (`at most 20 moves`).
+    pub fn error(&self, lengths: &str) -> Error {
         match self {
             Stop::Cancelled => Error::new(ErrorKind::Cancelled, "the search was cancelled"),
             Stop::Deadline => Error::new(
                 ErrorKind::Cancelled,
                 format!(
-                    "the search reached its deadline before finding a solution of at most {max} moves"
+                    "the search reached its deadline before finding a solution of {lengths}"
                 ),
             ),
         }

@@ -35,8 +35,13 @@ pub struct Graph<'a> {
 }
 
 /// Exact distances of every entry, one byte each; `level(d, count)` is told after each level
-/// and returns false to stop (then `None`).
-pub fn distances(g: &Graph, level: &mut dyn FnMut(u8, u64) -> bool) -> Option<Vec<u8>> {
+/// and returns false to stop (then `None`), as does `stop()`, polled by each class of a sweep
+/// (a sweep takes seconds: a cancellation waits for no level's end).
+pub fn distances(
+    g: &Graph,
+    level: &mut dyn FnMut(u8, u64) -> bool,
+    cancelled: &(dyn Fn() -> bool + Sync),
+) -> Option<Vec<u8>> {
     let mut dist = vec![UNSEEN; ENTRIES];
     let solved = g.class_of[corner_state(&Perm::IDENTITY) as usize];
     let start = (solved & ((1 << CLASS_BITS) - 1)) as usize * EDGE_SEPS
@@ -71,6 +76,10 @@ pub fn distances(g: &Graph, level: &mut dyn FnMut(u8, u64) -> bool) -> Option<Ve
             };
             (0..CLASSES).into_par_iter().for_each(|k| {
                 if stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                if cancelled() {
+                    stop.store(true, Ordering::Relaxed);
                     return;
                 }
                 let block = &cells[k * EDGE_SEPS..(k + 1) * EDGE_SEPS];

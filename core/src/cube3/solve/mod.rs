@@ -130,6 +130,7 @@ fn layout() -> Layout<'static> {
         version: VERSION,
         digest: digest(),
         param: SECTIONS.iter().map(|s| s.1 as u64).sum(),
+        other_params: crate::tablefile::other_params,
         sections: &SECTIONS,
     }
 }
@@ -154,6 +155,27 @@ impl Default for SolveOptions {
             cancel: None,
         }
     }
+}
+
+/// Longest solution length accepted as a bound.
+pub const MAX_LENGTH: u32 = 40;
+
+impl SolveOptions {
+    /// Checks the options (what [`Solver::solve`] does first): callers that open the tables
+    /// for a solve call it before opening, so a bad argument never waits for the tables.
+    pub fn validate(&self) -> Result<()> {
+        check_max_length(self.max_length)
+    }
+}
+
+/// The one bound of both 3x3x3 solvers' `max_length`: at most [`MAX_LENGTH`].
+pub(crate) fn check_max_length(max_length: u32) -> Result<()> {
+    if max_length > MAX_LENGTH {
+        return Err(Error::invalid_argument(format!(
+            "max_length {max_length} is out of range 0..={MAX_LENGTH}"
+        )));
+    }
+    Ok(())
 }
 
 /// The two-phase solver's tables. `Send + Sync`.
@@ -477,12 +499,7 @@ impl Solver {
 
     /// [`Solver::solve`], with how much searching it took.
     pub fn solve_with_stats(&self, cube: &Cube, opts: &SolveOptions) -> Result<(Alg, SearchStats)> {
-        if opts.max_length > 40 {
-            return Err(Error::invalid_argument(format!(
-                "max_length {} is out of range (0..40)",
-                opts.max_length
-            )));
-        }
+        opts.validate()?;
         // Solve the pieces (orientation 0, where the centres' frame is space) in six directions
         // at once, then name each move in space for the cube's orientation.
         let pieces = Cube::SOLVED.with_pieces(cube);

@@ -284,6 +284,7 @@ fn layout(ix: &SolveIndex) -> Layout<'static> {
         version: VERSION,
         digest: index_digest(ix),
         param: ENTRIES as u64,
+        other_params: crate::tablefile::other_params,
         sections: &SECTIONS,
     }
 }

@@ -349,16 +349,28 @@ class VectorTest {
                 return "";
             case "solve":
                 return solveText(solver(a[0]).solve(Square1State.parse(a[1]), metric(a[2])));
+            case "solve_timeout":
+                return solveText(solver(a[0]).solve(Square1State.parse(a[1]), metric(a[2]),
+                        Duration.ofMillis(Long.parseLong(a[3])), null, null));
             case "solutions":
                 return solver(a[0]).solutions(Square1State.parse(a[1]), metric(a[2]), Integer.parseInt(a[3])).stream()
                         .map(SolverSolution::moves).collect(Collectors.joining(";"));
+            case "solutions_timeout":
+                return solver(a[0]).solutions(Square1State.parse(a[1]), metric(a[2]), Integer.parseInt(a[3]),
+                        Duration.ofMillis(Long.parseLong(a[4])), null).stream()
+                        .map(SolverSolution::moves).collect(Collectors.joining(";"));
             case "distance":
                 return String.valueOf(solver(a[0]).distance(Square1State.parse(a[1]), metric(a[2])));
-            case "solve_fast": {
+            case "solve_fast":
+            case "solve_fast_timeout": {
                 Square1Solver solver = solver(a[0]);
                 Square1State state = Square1State.parse(a[1]);
-                return solveText(solver.solveFast(state, FastSolveOptions.defaults().withMetric(metric(a[2]))
-                        .withMaxLength(Integer.parseInt(a[3])).withNodeLimit(Long.parseLong(a[4]))));
+                FastSolveOptions options = FastSolveOptions.defaults().withMetric(metric(a[2]))
+                        .withMaxLength(Integer.parseInt(a[3])).withNodeLimit(Long.parseLong(a[4]));
+                if (a.length > 5) {
+                    options = options.withTimeout(Duration.ofMillis(Long.parseLong(a[5])));
+                }
+                return solveText(solver.solveFast(state, options));
             }
             case "scramble": {
                 Square1Scramble s = solver(a[0]).scramble(Long.parseUnsignedLong(a[1]));
@@ -405,13 +417,22 @@ class VectorTest {
             case "cube3_optimal_open":
                 optimalSolver(a[0]);
                 return "true";
-            case "cube3_optimal_solve": {
+            case "cube3_optimal_open_size":
+                OptimalSolver.openExisting(path(a[0]), Integer.parseInt(a[1])).close();
+                return "true";
+            case "cube3_optimal_default_path":
+                return OptimalSolver.defaultTableFile(Integer.parseInt(a[0])).toString();
+            case "cube3_optimal_solve":
+            case "cube3_optimal_solve_timeout": {
                 // The cube is parsed first (its errors come before the solver's), as in Rust; the
                 // counts go to the engine unchecked, so a negative one is the engine's message.
                 Cube cube = Cube.parse(a[0]);
                 OptimalOptions options = OptimalOptions.defaults().withMinLength(Integer.parseInt(a[1]))
                         .withMaxLength(Integer.parseInt(a[2])).withMaxSolutions(Long.parseLong(a[3]))
                         .withThreads(Integer.parseInt(a[4]));
+                if (a.length > 5) {
+                    options = options.withTimeout(Duration.ofMillis(Long.parseLong(a[5])));
+                }
                 OptimalSolutions found = sharedOptimalSolver().solve(cube, options);
                 return found.length() + "|" + String.join(";", found.solutions());
             }

@@ -24,7 +24,7 @@ import org.twisty.Cancellation;
  * checks the values when the search starts and refuses bad ones with
  * {@link IllegalArgumentException} (code 6) and the engine's words, the same in every runtime:
  * {@code "min_length must not be negative (got -1)"} (likewise {@code max_length},
- * {@code max_solutions}, {@code threads}), {@code "max_length 41 is out of range (0..=40)"},
+ * {@code max_solutions}, {@code threads}), {@code "max_length 41 is out of range 0..=40"},
  * {@code "min_length 9 is greater than max_length 8"}, {@code "max_solutions must be at least 1"},
  * {@code "max_solutions 1000001 out of range 1..=1000000"},
  * {@code "threads 100000 out of range 0..=256"}, {@code "timeout must not be negative (got -1 ms)"}.

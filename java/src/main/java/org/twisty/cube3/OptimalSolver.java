@@ -138,7 +138,10 @@ public final class OptimalSolver extends NativeObject implements AutoCloseable {
      *
      * @param size the table size, {@link #DEFAULT_SIZE} 0
      * @return the default table file (which may not exist yet)
-     * @throws IllegalArgumentException if {@code size} is negative or above 255
+     * @throws IllegalArgumentException if this version does not build tables of {@code size}
+     *     (the engine's message, as when opening: "table size h8 is not available: this version
+     *     builds h0 to h7"; a negative size is "table size -1 is out of range (0 = h0, 1 = h1,
+     *     ...)")
      */
     public static Path defaultTableFile(int size) {
         return Paths.get(nativeDefaultPath(size));

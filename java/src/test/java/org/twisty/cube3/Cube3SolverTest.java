@@ -141,9 +141,9 @@ class Cube3SolverTest {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> solver.solve(cube, n - 1));
             assertEquals("no solution of at most " + (n - 1) + " moves exists for this cube", e.getMessage());
         }
-        assertEquals("max_length 41 is out of range (0..40)",
+        assertEquals("max_length 41 is out of range 0..=40",
                 assertThrows(IllegalArgumentException.class, () -> solver.solve(Cube.solved(), 41)).getMessage());
-        assertEquals("max_length 2147483647 is out of range (0..40)", assertThrows(IllegalArgumentException.class,
+        assertEquals("max_length 2147483647 is out of range 0..=40", assertThrows(IllegalArgumentException.class,
                 () -> solver.solve(Cube.solved(), Integer.MAX_VALUE)).getMessage());
         assertEquals("maxLength must not be negative (got -1)",
                 assertThrows(IllegalArgumentException.class, () -> solver.solve(Cube.solved(), -1)).getMessage());

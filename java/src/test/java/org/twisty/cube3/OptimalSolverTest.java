@@ -193,7 +193,7 @@ class OptimalSolverTest {
         assertEquals("threads 100000 out of range 0..=256", invalid(options().withThreads(100_000)));
         assertEquals("max_solutions must be at least 1", invalid(options().withMaxSolutions(0)));
         assertEquals("max_solutions 1000001 out of range 1..=1000000", invalid(options().withMaxSolutions(1_000_001)));
-        assertEquals("max_length 41 is out of range (0..=40)", invalid(options().withMaxLength(41)));
+        assertEquals("max_length 41 is out of range 0..=40", invalid(options().withMaxLength(41)));
         assertEquals("min_length 9 is greater than max_length 8", invalid(options().withMinLength(9).withMaxLength(8)));
         assertEquals("min_length must not be negative (got -1)", invalid(options().withMinLength(-1)));
         assertEquals("max_length must not be negative (got -1)", invalid(options().withMaxLength(-1)));
