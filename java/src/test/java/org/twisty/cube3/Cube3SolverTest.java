@@ -237,12 +237,20 @@ class Cube3SolverTest {
         Path fresh = dir.resolve("async.tbl");
         CountDownLatch reported = new CountDownLatch(1);
         List<Thread> threads = java.util.Collections.synchronizedList(new ArrayList<>());
+        CountDownLatch cancelIssued = new CountDownLatch(1);
         java.util.concurrent.CompletableFuture<Cube3Solver> future = Cube3Solver.openAsync(fresh, p -> {
             threads.add(Thread.currentThread());
             reported.countDown();
+            // Hold the build until the future is cancelled, so the cancel cannot come too late.
+            try {
+                cancelIssued.await(10, TimeUnit.MINUTES);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         });
         assertTrue(reported.await(120, TimeUnit.SECONDS), "the build reported");
         assertTrue(future.cancel(true));
+        cancelIssued.countDown();
         assertThrows(CancellationException.class, future::join);
         Thread builder = threads.get(0);
         assertEquals("twisty-cube3-open", builder.getName());

@@ -469,12 +469,16 @@ class Square1SolverTest {
         Path fresh = dir.resolve("async.tbl");
         CountDownLatch reported = new CountDownLatch(1);
         AtomicReference<Thread> reportThread = new AtomicReference<>();
+        CountDownLatch cancelIssued = new CountDownLatch(1);
         CompletableFuture<Square1Solver> future = Square1Solver.openAsync(fresh, p -> {
             reportThread.compareAndSet(null, Thread.currentThread());
             reported.countDown();
+            // Hold the build until the future is cancelled, so the cancel cannot come too late.
+            awaitUninterruptibly(cancelIssued);
         });
         assertTrue(reported.await(120, TimeUnit.SECONDS), "the build reported");
         assertTrue(future.cancel(true));
+        cancelIssued.countDown();
         assertTrue(future.isCancelled());
         assertThrows(CancellationException.class, future::join);
         assertEquals("twisty-solver-open", reportThread.get().getName());
