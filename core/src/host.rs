@@ -189,7 +189,7 @@ pub fn set_log_sink(sink: Option<Box<dyn LogSink>>) -> crate::Result<()> {
 mod tests {
     use super::*;
     use std::sync::Arc;
-    use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+    use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 
     #[test]
     fn panic_payloads_become_one_text() {
@@ -200,18 +200,23 @@ mod tests {
         assert_eq!(caught(|| std::panic::panic_any(42u8)), NON_STRING_PANIC);
     }
 
-    /// A sink whose level can be changed, counting records and level questions.
+    /// A sink whose level can be changed, counting records and level questions. Its answers
+    /// hold until `stale` is set, so the test decides when one is stale rather than a clock.
     struct Counting {
         level: Arc<AtomicUsize>,
         records: Arc<Mutex<Vec<(Level, String, String)>>>,
         asked: Arc<AtomicU32>,
         /// What `set_log_sink` answered when called from inside the sink.
         reentered: Arc<Mutex<Vec<Result<(), String>>>>,
+        stale: Arc<AtomicBool>,
     }
 
     impl LogSink for Counting {
-        fn max_level(&self, _target: &str) -> LevelFilter {
-            self.asked.fetch_add(1, Ordering::SeqCst);
+        fn max_level(&self, target: &str) -> LevelFilter {
+            // Only this test's target: other tests of the binary may log meanwhile.
+            if target == "twisty-host-test" {
+                self.asked.fetch_add(1, Ordering::SeqCst);
+            }
             LevelFilter::iter().nth(self.level.load(Ordering::SeqCst)).unwrap()
         }
         fn log(&self, level: Level, target: &str, message: &str) {
@@ -226,17 +231,22 @@ mod tests {
                 .push((level, target.to_string(), message.to_string()));
         }
         fn refresh(&self) -> Duration {
-            Duration::from_millis(100)
+            if self.stale.load(Ordering::SeqCst) {
+                Duration::ZERO
+            } else {
+                Duration::MAX
+            }
         }
     }
 
     /// One test for the process-wide logger (tests of a binary share it).
     #[test]
     fn records_reach_the_sink_filtered_per_target_and_level() {
-        let (level, records, asked) = (
+        let (level, records, asked, stale) = (
             Arc::new(AtomicUsize::new(3)), // info
             Arc::new(Mutex::new(Vec::new())),
             Arc::new(AtomicU32::new(0)),
+            Arc::new(AtomicBool::new(false)),
         );
         let reentered = Arc::new(Mutex::new(Vec::new()));
         set_log_sink(Some(Box::new(Counting {
@@ -244,6 +254,7 @@ mod tests {
             records: records.clone(),
             asked: asked.clone(),
             reentered: reentered.clone(),
+            stale: stale.clone(),
         })))
         .unwrap();
         let mine = |r: &Vec<(Level, String, String)>| {
@@ -269,7 +280,9 @@ mod tests {
         assert_eq!(asked.load(Ordering::SeqCst), 1);
         // A level change is seen once the answer is stale.
         level.store(4, Ordering::SeqCst);
-        std::thread::sleep(Duration::from_millis(150));
+        log::debug!(target: "twisty-host-test", "still not wanted");
+        assert_eq!(mine(&records.lock().unwrap()), 1);
+        stale.store(true, Ordering::SeqCst);
         log::debug!(target: "twisty-host-test", "now wanted");
         assert_eq!(mine(&records.lock().unwrap()), 2);
         // Eight threads at once lose nothing.

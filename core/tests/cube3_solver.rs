@@ -107,10 +107,12 @@ fn rotated_and_wide_move_cubes_are_solved_in_space() {
 #[test]
 fn cancellation_and_deadlines_stop_the_search() {
     let s = solver();
-    let c = Cube::random(&mut Rng::new(3));
+    // The superflip needs 20 moves (above): no solution of at most 17 exists, so that search
+    // can end only at a limit (or after exhausting every phase-1 path of up to 17 moves:
+    // hours), whatever the machine's speed.
+    let c = cube("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2");
     let cancel = CancelToken::new();
     cancel.cancel();
-    // 17 moves: a search long enough to notice either limit.
     let opts = SolveOptions {
         max_length: 17,
         cancel: Some(cancel),
@@ -130,9 +132,7 @@ fn cancellation_and_deadlines_stop_the_search() {
         deadline: Some(Instant::now() + Duration::from_millis(50)),
         ..SolveOptions::default()
     };
-    let t = Instant::now();
     let e = s.solve(&c, &opts).unwrap_err();
-    assert!(t.elapsed() < Duration::from_secs(5));
     assert_eq!(e.kind(), ErrorKind::Cancelled);
     assert_eq!(
         e.message(),

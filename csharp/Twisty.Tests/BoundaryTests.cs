@@ -130,22 +130,20 @@ public class BoundaryTests
     {
         var t = new Square1Tables();
         var expected = NativeDebug.HoldTables(t, 0);
-        using var entered = new ManualResetEventSlim();
-        var holder = Task.Factory.StartNew(() =>
+        var holder = Task.Factory.StartNew(() => NativeDebug.HoldTablesUntilReleased(t), TaskCreationOptions.LongRunning);
+        try
         {
-            entered.Set();
-            var checksum = NativeDebug.HoldTables(t, 1500);
-            return (checksum, doneAt: DateTime.UtcNow);
-        }, TaskCreationOptions.LongRunning);
-        entered.Wait();
-        Thread.Sleep(200); // let the holder get inside the native call
-        t.Dispose(); // returns at once: the native object is freed when the holder's call returns
-        var disposedAt = DateTime.UtcNow;
-        Assert.ThrowsAny<ObjectDisposedException>(() => t.CountShapes(ShapeCount.LayerShapes));
-
-        var (checksum, doneAt) = await holder;
-        Assert.Equal(expected, checksum); // the in-flight call finished on live memory
-        Assert.True(disposedAt < doneAt, "Dispose should have returned while the call was still running");
+            // A handshake, not a sleep: the call is inside native code until released below.
+            NativeDebug.AwaitHeld(1);
+            t.Dispose(); // returns at once: the native object is freed when the holder's call returns
+            Assert.ThrowsAny<ObjectDisposedException>(() => t.CountShapes(ShapeCount.LayerShapes));
+            Assert.False(holder.IsCompleted, "Dispose returned while the call was still running");
+        }
+        finally
+        {
+            NativeDebug.ReleaseHeld(); // never leave a call held when an assertion failed
+        }
+        Assert.Equal(expected, await holder); // the in-flight call finished on live memory
         Assert.ThrowsAny<ObjectDisposedException>(() => NativeDebug.HoldTables(t, 0));
         t.Dispose();
     }

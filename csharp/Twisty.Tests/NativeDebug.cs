@@ -26,6 +26,15 @@ internal static partial class NativeDebug
     [LibraryImport(Lib, EntryPoint = "twisty_debug_hold_tables")]
     private static partial uint twisty_debug_hold_tables(IntPtr tables, uint millis, out ulong checksum);
 
+    [LibraryImport(Lib, EntryPoint = "twisty_debug_hold_tables_until_released")]
+    private static partial uint twisty_debug_hold_tables_until_released(IntPtr tables, out ulong checksum);
+
+    [LibraryImport(Lib, EntryPoint = "twisty_debug_await_held")]
+    private static partial uint twisty_debug_await_held(uint calls);
+
+    [LibraryImport(Lib, EntryPoint = "twisty_debug_release_held")]
+    private static partial uint twisty_debug_release_held();
+
     [LibraryImport(Lib, EntryPoint = "twisty_debug_log")]
     private static unsafe partial uint twisty_debug_log(int level, byte* target, nuint targetLen, byte* message, nuint messageLen);
 
@@ -97,4 +106,30 @@ internal static partial class NativeDebug
             return checksum;
         });
     }
+
+    /// <summary>
+    /// Holds <paramref name="tables"/> inside a native call until <see cref="ReleaseHeld"/>, then
+    /// reads all of them and returns a checksum: with <see cref="AwaitHeld"/> a test disposes the
+    /// tables while the call certainly runs, and lets it return when it chooses, with no sleep.
+    /// The call holds a reference to the handle for its whole duration, like every other call.
+    /// A call not released within 600 s fails (a hang guard).
+    /// </summary>
+    internal static ulong HoldTablesUntilReleased(Square1Tables tables)
+    {
+        NativeErrors.ThrowIfNull(tables, nameof(tables));
+        return tables.Handle.Use(p =>
+        {
+            NativeCall.ThrowIfFailed(twisty_debug_hold_tables_until_released(p, out var checksum) == 0);
+            return checksum;
+        });
+    }
+
+    /// <summary>
+    /// Returns once <paramref name="calls"/> calls of <see cref="HoldTablesUntilReleased"/> are
+    /// inside native code (fails after 600 s: a hang guard).
+    /// </summary>
+    internal static void AwaitHeld(int calls) => NativeCall.ThrowIfFailed(twisty_debug_await_held((uint)calls) == 0);
+
+    /// <summary>Lets every call waiting in <see cref="HoldTablesUntilReleased"/> go on.</summary>
+    internal static void ReleaseHeld() => NativeCall.ThrowIfFailed(twisty_debug_release_held() == 0);
 }

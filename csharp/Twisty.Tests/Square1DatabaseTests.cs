@@ -257,19 +257,23 @@ public class Square1DatabaseTests(BuiltDatabase built) : IClassFixture<BuiltData
         var db = Square1Database.Open(built.DbPath);
         var states = States.Select(Square1State.Parse).ToArray();
         var expected = states.Select(s => built.Database.Solutions(s, 100).ToList()).ToArray();
+        // No clock: every worker completes an enumeration before the Dispose, and goes on until refused.
         using var go = new ManualResetEventSlim();
+        using var eachCompletedOne = new CountdownEvent(8);
         var workers = Enumerable.Range(0, 8).Select(w => Task.Factory.StartNew(() =>
         {
             var (completed, refused) = (0, 0);
             go.Wait();
-            var until = DateTime.UtcNow.AddMilliseconds(600);
-            for (var i = w; DateTime.UtcNow < until; i++)
+            for (var i = w; refused == 0; i++)
             {
                 try
                 {
                     var k = i % states.Length;
                     Assert.Equal(expected[k], db.Solutions(states[k], 100).ToList()); // whole or not at all
-                    completed++;
+                    if (++completed == 1)
+                    {
+                        eachCompletedOne.Signal();
+                    }
                 }
                 catch (ObjectDisposedException e)
                 {
@@ -280,7 +284,7 @@ public class Square1DatabaseTests(BuiltDatabase built) : IClassFixture<BuiltData
             return (completed, refused);
         }, TaskCreationOptions.LongRunning)).ToArray();
         go.Set();
-        Thread.Sleep(150);
+        Assert.True(eachCompletedOne.Wait(TimeSpan.FromMinutes(10)), "a hang guard only");
         db.Dispose();
         var results = await Task.WhenAll(workers);
         Assert.True(results.Sum(r => r.completed) > 0);

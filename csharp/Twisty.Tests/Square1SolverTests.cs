@@ -440,17 +440,42 @@ public class Square1SolverTests(SharedSolver shared) : IClassFixture<SharedSolve
             Assert.Equal(cancelled.Token, e.CancellationToken);
         }
 
-        var timedOut = Assert.ThrowsAny<OperationCanceledException>(() => Solver.Solve(hard, Metric.Wca, TimeSpan.FromMilliseconds(1)));
+        // The deadline passes inside the work, whatever the machine's speed: the first report (a
+        // depth without a solution) lasts longer than the timeout, and the search looks at its
+        // limits before the next depth.
+        var first = new List<string>();
+        var timedOut = Assert.ThrowsAny<OperationCanceledException>(() => Solver.Solve(hard, Metric.Wca, TimeSpan.FromMilliseconds(1),
+            new SyncProgress<BuildProgress>(r =>
+            {
+                if (first.Count == 0)
+                {
+                    first.Add(r.Phase);
+                    Thread.Sleep(2); // > 1 ms: the deadline was set before this report
+                }
+            })));
         Assert.StartsWith("the search reached its deadline before finding a solution of length ", timedOut.Message);
         AssertCode(5, timedOut);
-        Assert.ThrowsAny<OperationCanceledException>(() => Solver.Solutions(hard, Metric.FaceTurn, 2, TimeSpan.FromTicks(1)));
+        Assert.All(first, phase => Assert.StartsWith("no solution of length ", phase));
+        // Solutions takes its timeout to the same search (it has no progress to outlast it with):
+        // the engine's one timeout rule refuses a negative one there, so it does reach the search.
+        Assert.Equal("timeout must not be negative (got -1 ms)",
+            Assert.ThrowsAny<ArgumentException>(() => Solver.Solutions(hard, Metric.FaceTurn, 2, TimeSpan.FromTicks(-1))).Message);
 
-        // Cancelled from another thread while the search runs.
-        using var later = new CancellationTokenSource(TimeSpan.FromMilliseconds(50));
-        var started = DateTime.UtcNow;
-        var stopped = Assert.ThrowsAny<OperationCanceledException>(() => Solver.Solve(hard, Metric.FaceTurn, cancellationToken: later.Token));
+        // Cancelled from another thread while the search runs: the first report (a depth without a
+        // solution) holds the search until the cancel is done, so it cannot finish before it.
+        using var later = new CancellationTokenSource();
+        var reported = new List<string>();
+        var stopped = Assert.ThrowsAny<OperationCanceledException>(() => Solver.Solve(hard, Metric.FaceTurn,
+            progress: new SyncProgress<BuildProgress>(r =>
+            {
+                reported.Add(r.Phase);
+                Task.Run(later.Cancel).Wait();
+            }),
+            cancellationToken: later.Token));
         Assert.Equal("the search was cancelled", stopped.Message);
-        Assert.True(DateTime.UtcNow - started < TimeSpan.FromSeconds(20));
+        Assert.Equal(later.Token, stopped.CancellationToken);
+        Assert.Single(reported);
+        Assert.StartsWith("no solution of length ", reported[0]);
 
         // Nothing sticks: the next search succeeds.
         Assert.Equal(4, Solver.Solve(Square1State.Parse(Near[5]), Metric.Twist, TimeSpan.FromMinutes(1)).Length);
@@ -485,13 +510,14 @@ public class Square1SolverTests(SharedSolver shared) : IClassFixture<SharedSolve
         var solver = Square1Solver.OpenExisting(shared.Path);
         var states = Near.Skip(3).Select(Square1State.Parse).Concat(shared.Scrambles.Select(s => s.State)).ToArray();
         var expected = states.Select(s => shared.Solver.Solve(s, Metric.Twist)).ToArray();
+        // No clock: every worker completes a round before the Dispose, and goes on until refused.
         using var go = new ManualResetEventSlim();
+        using var eachCompletedOne = new CountdownEvent(8);
         var workers = Enumerable.Range(0, 8).Select(w => Task.Factory.StartNew(() =>
         {
             var (completed, refused) = (0, 0);
             go.Wait();
-            var until = DateTime.UtcNow.AddMilliseconds(2000);
-            for (var i = w; DateTime.UtcNow < until; i++)
+            for (var i = w; refused == 0; i++)
             {
                 var k = i % states.Length;
                 try
@@ -504,7 +530,10 @@ public class Square1SolverTests(SharedSolver shared) : IClassFixture<SharedSolve
                     {
                         Assert.Equal(shared.Scrambles[w % shared.Scrambles.Count], solver.Scramble(SharedSolver.Seeds[w % shared.Scrambles.Count]));
                     }
-                    completed++;
+                    if (++completed == 1)
+                    {
+                        eachCompletedOne.Signal();
+                    }
                 }
                 catch (ObjectDisposedException e)
                 {
@@ -516,7 +545,7 @@ public class Square1SolverTests(SharedSolver shared) : IClassFixture<SharedSolve
             return (completed, refused);
         }, TaskCreationOptions.LongRunning)).ToArray();
         go.Set();
-        Thread.Sleep(700);
+        Assert.True(eachCompletedOne.Wait(TimeSpan.FromMinutes(10)), "a hang guard only");
         solver.Dispose(); // returns at once; the native solver is freed when the last running call returns
         var results = await Task.WhenAll(workers);
         Assert.True(results.Sum(r => r.completed) > 0);

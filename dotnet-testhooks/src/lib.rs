@@ -70,6 +70,51 @@ pub unsafe extern "C" fn twisty_debug_hold_tables(
     )
 }
 
+/// The gate of the "hold until released" hooks, the same as the JNI test build's.
+#[path = "../../jni-testhooks/src/gate.rs"]
+mod gate;
+
+/// Holds the tables inside a guarded call until [`twisty_debug_release_held`], then reads all of
+/// them and writes a checksum to `checksum`: a test disposes the tables while this call
+/// certainly runs (it waits for it with [`twisty_debug_await_held`]), with no sleep.
+///
+/// # Safety
+/// `tables` is a live `Sq1Tables` handle for the whole call; `checksum` is writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn twisty_debug_hold_tables_until_released(
+    tables: *const Sq1Tables,
+    checksum: *mut u64,
+) -> u32 {
+    // SAFETY: see the function's contract.
+    let tables = unsafe { &*tables };
+    code(
+        guard(|| {
+            gate::hold()?;
+            Ok(tables.engine().checksum())
+        }),
+        // SAFETY: see the function's contract.
+        |v| unsafe { *checksum = v },
+    )
+}
+
+/// Returns once `calls` calls wait in [`twisty_debug_hold_tables_until_released`].
+#[unsafe(no_mangle)]
+pub extern "C" fn twisty_debug_await_held(calls: u32) -> u32 {
+    code(guard(|| gate::await_held(calls)), |_| {})
+}
+
+/// Lets every call waiting in [`twisty_debug_hold_tables_until_released`] go on.
+#[unsafe(no_mangle)]
+pub extern "C" fn twisty_debug_release_held() -> u32 {
+    code(
+        guard(|| {
+            gate::release_held();
+            Ok(())
+        }),
+        |_| {},
+    )
+}
+
 /// The `log` level of a code (1 = error .. 5 = trace, as the bridge's log callbacks number them).
 fn level(code: i32) -> twisty::Result<log::Level> {
     log::Level::iter()

@@ -14,6 +14,8 @@ use twisty::Error;
 use twisty_jni::error::{call, string_arg, u32_arg};
 use twisty_jni::sq1_tables::tables;
 
+mod gate;
+
 /// Panics inside a native call with a message naming `message`.
 #[jni_mangle("org.twisty.Debug")]
 pub fn native_panic<'local>(
@@ -41,6 +43,37 @@ pub fn native_hold_tables<'local>(
         let tables = tables(ptr)?;
         std::thread::sleep(std::time::Duration::from_millis(millis as u64));
         Ok(tables.checksum() as jlong)
+    })
+}
+
+/// Holds the tables inside a native call until [`native_release_held`], then reads all of them
+/// and returns a checksum: a test closes the tables while this call certainly runs (it waits
+/// for it with [`native_await_held`]), with no sleep.
+#[jni_mangle("org.twisty.Debug")]
+pub fn native_hold_tables_until_released<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    ptr: jlong,
+) -> jlong {
+    call(&mut env, |_env| {
+        let tables = tables(ptr)?;
+        gate::hold()?;
+        Ok(tables.checksum() as jlong)
+    })
+}
+
+/// Returns once `calls` calls wait in [`native_hold_tables_until_released`].
+#[jni_mangle("org.twisty.Debug")]
+pub fn native_await_held<'local>(mut env: EnvUnowned<'local>, _class: JClass<'local>, calls: jint) {
+    call(&mut env, |_env| Ok(gate::await_held(u32_arg(calls, "calls")?)?))
+}
+
+/// Lets every call waiting in [`native_hold_tables_until_released`] go on.
+#[jni_mangle("org.twisty.Debug")]
+pub fn native_release_held<'local>(mut env: EnvUnowned<'local>, _class: JClass<'local>) {
+    call(&mut env, |_env| {
+        gate::release_held();
+        Ok(())
     })
 }
 

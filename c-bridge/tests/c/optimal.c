@@ -363,9 +363,9 @@ static void a_solve_reports_each_depth_in_order_on_the_calling_thread(void) {
 /* ---- Cancellation and deadlines ---------------------------------------------------------- */
 
 static char *hard_cube(void) {
-    char *cube = NULL;
-    CHECK_OK(twisty_cube3_random(1, &cube)); /* 17+ moves: minutes of search on two cores */
-    return cube;
+    /* The superflip needs 20 moves: every depth below 20 must be searched in full first, hours on
+     * any machine, so only a limit can end a search of it, whatever the machine's speed. */
+    return cube_of("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2");
 }
 
 static void a_token_cancelled_before_a_solve_fails_it_at_once(void) {
@@ -375,12 +375,10 @@ static void a_token_cancelled_before_a_solve_fails_it_at_once(void) {
     CHECK_OK(twisty_cancel_token_cancel(token));
     depths_t d = {.caller = pthread_self()};
     twisty_cube3_optimal_solutions_t found = {0};
-    double t = seconds_now();
     CHECK_FAILS(twisty_cube3_optimal_solve(solver, cube, 0, 20, 1, TWO_THREADS, NO_TIMEOUT, record_depth, &d, token,
                                            &found),
                 5, "the search was cancelled");
-    CHECK(seconds_now() - t < 1.0);
-    CHECK_EQ(d.reports, 0);
+    CHECK_EQ(d.reports, 0); /* stopped before any depth was searched */
     /* even a solved cube: the token is looked at before anything else */
     CHECK_FAILS(twisty_cube3_optimal_solve(solver, SOLVED_CUBE, 0, 20, 1, ONE_THREAD, NO_TIMEOUT, NULL, NULL, token,
                                            &found),
@@ -393,15 +391,14 @@ static void a_token_cancelled_before_a_solve_fails_it_at_once(void) {
     twisty_string_free(cube);
 }
 
-/* The canceller waits for the search's first depth, lets it go on into deeper ones, then
- * cancels; the search's own threads notice while they work. */
+/* The canceller waits for the search's first depth, then cancels while the search goes on into
+ * deeper ones (it cannot end otherwise, see hard_cube); the search's own threads notice. */
 typedef struct {
     pthread_mutex_t lock;
     pthread_cond_t changed;
-    bool reported, finished;
+    bool reported, finished, cancelled;
     int reports;
     twisty_cancel_token_t const *token;
-    double cancelled_at;
 } canceller_t;
 
 static void note_depth(void *user_data, twisty_progress_t const *r) {
@@ -421,9 +418,8 @@ static void *cancel_while_searching(void *arg) {
     bool finished = c->finished;
     pthread_mutex_unlock(&c->lock);
     if (finished) return NULL;
-    usleep(200 * 1000);
-    c->cancelled_at = seconds_now();
     twisty_cancel_token_cancel(c->token);
+    c->cancelled = true; /* read after the join */
     return NULL;
 }
 
@@ -441,15 +437,13 @@ static void a_solve_cancelled_from_another_thread_stops_soon(void) {
     CHECK_FAILS(twisty_cube3_optimal_solve(solver, cube, 0, 20, 1, TWO_THREADS, NO_TIMEOUT, note_depth, &c, token,
                                            &found),
                 5, "the search was cancelled");
-    double returned = seconds_now();
     pthread_mutex_lock(&c.lock);
     c.finished = true;
     pthread_cond_broadcast(&c.changed);
     pthread_mutex_unlock(&c.lock);
     pthread_join(canceller, NULL);
     CHECK(c.reports >= 1);
-    CHECK(c.cancelled_at > 0);
-    CHECK(returned - c.cancelled_at < 5.0);
+    CHECK(c.cancelled);
     CHECK(found.solutions.ptr == NULL);
     twisty_cancel_token_free(&token);
     twisty_string_free(cube);
@@ -461,8 +455,8 @@ static void a_timeout_stops_a_long_solve(void) {
     double t = seconds_now();
     CHECK_FAILS(twisty_cube3_optimal_solve(solver, cube, 0, 20, 1, TWO_THREADS, 300, NULL, NULL, NULL, &found), 5,
                 "the search reached its deadline before finding a solution of at most 20 moves");
-    double took = seconds_now() - t;
-    CHECK(took >= 0.29 && took < 5.0);
+    /* not before the deadline (no upper bound: how soon after it depends on the machine's load) */
+    CHECK(seconds_now() - t >= 0.29);
     CHECK(found.solutions.ptr == NULL);
     /* a deadline that a short search meets does not get in its way */
     char *easy = cube_of("R U F");

@@ -44,6 +44,61 @@ public final class Debug {
     }
 
     /**
+     * Holds the tables inside a native call until {@link #releaseHeld()}, then reads all of them
+     * and returns a checksum: with {@link #awaitHeld(int)} a test closes the tables while the call
+     * certainly runs, and lets it return when it chooses, with no sleep.
+     *
+     * @param tables the tables to hold
+     * @return a checksum of the tables' contents
+     * @throws IllegalStateException if {@code tables} is closed when the call starts
+     * @throws IllegalArgumentException if the call is not released within 600 s (a hang guard)
+     */
+    public static long holdTablesUntilReleased(Square1Tables tables) {
+        Objects.requireNonNull(tables, "tables must not be null");
+        return ((NativeObject) tables).withPointerAsLong(Debug::nativeHoldTablesUntilReleased);
+    }
+
+    /**
+     * Returns once {@code calls} calls of {@link #holdTablesUntilReleased} are inside native code.
+     *
+     * @param calls how many, not negative
+     * @throws IllegalArgumentException if they do not arrive within 600 s (a hang guard)
+     */
+    public static void awaitHeld(int calls) {
+        nativeAwaitHeld(calls);
+    }
+
+    /** Lets every call waiting in {@link #holdTablesUntilReleased} go on. */
+    public static void releaseHeld() {
+        nativeReleaseHeld();
+    }
+
+    /**
+     * Returns once {@code thread} is inside the native method {@code method} (the top frame of its
+     * stack): a test that stops or closes something "while the call runs" waits for this
+     * instead of sleeping and assuming. The call must be one that cannot return on its own
+     * meanwhile (a search that cannot finish), or the wait ends with a failure at the hang guard.
+     *
+     * @param thread the thread making the call
+     * @param method the native method's name, for example {@code "nativeSolve"}
+     * @throws IllegalStateException if the thread is not seen there within 600 s (a hang guard)
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public static void awaitInNative(Thread thread, String method) throws InterruptedException {
+        long patience = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(600);
+        while (true) {
+            StackTraceElement[] stack = thread.getStackTrace();
+            if (stack.length > 0 && stack[0].isNativeMethod() && stack[0].getMethodName().equals(method)) {
+                return;
+            }
+            if (System.nanoTime() - patience > 0) {
+                throw new IllegalStateException(thread.getName() + " did not enter " + method + " within 600 s");
+            }
+            Thread.sleep(1);
+        }
+    }
+
+    /**
      * Logs one record through the native library's {@code log} crate, exactly as the engine's
      * own modules do (so it goes through the same level filter and delivery).
      *
@@ -78,4 +133,10 @@ public final class Debug {
     private static native void nativeLog(String target, int level, String message);
 
     private static native long nativeHoldTables(long tables, int millis);
+
+    private static native long nativeHoldTablesUntilReleased(long tables);
+
+    private static native void nativeAwaitHeld(int calls);
+
+    private static native void nativeReleaseHeld();
 }

@@ -484,11 +484,20 @@ class Square1DatabaseTest {
     void buildAsyncCancelledThroughTheCallersFlag() throws Exception {
         Path other = dir.resolve("async-flag.db");
         CountDownLatch reported = new CountDownLatch(1);
+        CountDownLatch cancelIssued = new CountDownLatch(1);
         try (Cancellation c = new Cancellation()) {
-            CompletableFuture<Void> future = Square1Database.buildAsync(other, DatabaseVariant.ARTICLE, 3, 0,
-                    p -> reported.countDown(), c);
+            // The first report holds the build until the flag is cancelled, so it cannot finish first.
+            CompletableFuture<Void> future = Square1Database.buildAsync(other, DatabaseVariant.ARTICLE, 3, 0, p -> {
+                reported.countDown();
+                try {
+                    cancelIssued.await(10, TimeUnit.MINUTES);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, c);
             assertTrue(reported.await(120, TimeUnit.SECONDS), "the build reports");
             c.cancel();
+            cancelIssued.countDown();
             // The future completes with the build's CancellationException, which get() throws as it is.
             CancellationException e = assertThrows(CancellationException.class, () -> future.get(120, TimeUnit.SECONDS));
             // A small build may be saving its last level when the flag is seen: both leave the

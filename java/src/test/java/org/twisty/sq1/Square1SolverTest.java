@@ -30,6 +30,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
@@ -40,9 +41,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
+import org.twisty.BuildListener;
 import org.twisty.BuildProgress;
 import org.twisty.Cancellation;
 import org.twisty.DatabaseException;
+import org.twisty.Debug;
 import org.twisty.HostileFiles;
 import org.twisty.NativeObject;
 import org.twisty.TwistyException;
@@ -466,12 +469,16 @@ class Square1SolverTest {
         Path fresh = dir.resolve("async.tbl");
         CountDownLatch reported = new CountDownLatch(1);
         AtomicReference<Thread> reportThread = new AtomicReference<>();
+        CountDownLatch cancelIssued = new CountDownLatch(1);
         CompletableFuture<Square1Solver> future = Square1Solver.openAsync(fresh, p -> {
             reportThread.compareAndSet(null, Thread.currentThread());
             reported.countDown();
+            // Hold the build until the future is cancelled, so the cancel cannot come too late.
+            awaitUninterruptibly(cancelIssued);
         });
         assertTrue(reported.await(120, TimeUnit.SECONDS), "the build reported");
         assertTrue(future.cancel(true));
+        cancelIssued.countDown();
         assertTrue(future.isCancelled());
         assertThrows(CancellationException.class, future::join);
         assertEquals("twisty-solver-open", reportThread.get().getName());
@@ -525,10 +532,17 @@ class Square1SolverTest {
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try (Cancellation c = new Cancellation()) {
             CountDownLatch searching = new CountDownLatch(1);
-            Future<SolverSolution> f = pool.submit(() -> solver.solve(hard, Metric.FACE_TURN, null, c, p -> searching.countDown()));
-            assertTrue(searching.await(60, TimeUnit.SECONDS));
+            CountDownLatch cancelIssued = new CountDownLatch(1);
+            // The first report (a depth without a solution, above) waits for the cancel, so the
+            // search cannot finish before it, however fast the machine.
+            Future<SolverSolution> f = pool.submit(() -> solver.solve(hard, Metric.FACE_TURN, null, c, p -> {
+                searching.countDown();
+                awaitUninterruptibly(cancelIssued);
+            }));
+            assertTrue(searching.await(10, TimeUnit.MINUTES));
             c.cancel();
-            ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(60, TimeUnit.SECONDS));
+            cancelIssued.countDown();
+            ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(10, TimeUnit.MINUTES));
             assertTrue(e.getCause() instanceof CancellationException, e.getCause().toString());
             assertEquals(cancelled, e.getCause().getMessage());
         } finally {
@@ -570,17 +584,26 @@ class Square1SolverTest {
         Square1State state = solver.scramble(7).state();
         try (Cancellation c = new Cancellation()) {
             FastSolveOptions o = FastSolveOptions.defaults().withNodeLimit(Long.MAX_VALUE).withCancellation(c);
+            // Without a node limit only a shorter total than any possible could end this search;
+            // the canceller waits until the search is inside native code, then cancels.
+            AtomicReference<Thread> searcher = new AtomicReference<>();
+            CountDownLatch started = new CountDownLatch(1);
             Thread canceller = new Thread(() -> {
                 try {
-                    Thread.sleep(200);
+                    started.await();
+                    Debug.awaitInNative(searcher.get(), "nativeSolveFast");
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
+                } finally {
+                    c.cancel();
                 }
-                c.cancel();
             }, "canceller");
             canceller.start();
-            CancellationException e = assertTimeoutPreemptively(PROMPTLY,
-                    () -> assertThrows(CancellationException.class, () -> solver.solveFast(state, o)));
+            CancellationException e = assertTimeoutPreemptively(PROMPTLY, () -> assertThrows(CancellationException.class, () -> {
+                searcher.set(Thread.currentThread()); // assertTimeoutPreemptively runs this on a thread of its own
+                started.countDown();
+                solver.solveFast(state, o);
+            }));
             assertEquals("the search was cancelled", e.getMessage());
             canceller.join();
         }
@@ -624,19 +647,19 @@ class Square1SolverTest {
         // Zero is no limit; a sub-millisecond timeout is a limit (1 ms), not "none".
         assertEquals(solver.solve(easy.get(2), Metric.WCA), solver.solve(easy.get(2), Metric.WCA, Duration.ZERO, null, null));
         assertTimeoutPreemptively(PROMPTLY, () -> assertThrows(CancellationException.class,
-                () -> solver.solve(hard, Metric.FACE_TURN, Duration.ofNanos(1), null, null)));
+                () -> solver.solve(hard, Metric.FACE_TURN, Duration.ofNanos(1), null, outlast(Duration.ofMillis(1)))));
     }
 
     @Test
     void aOneMillisecondTimeoutOnAHardStateCancels() {
-        long start = System.nanoTime();
         CancellationException e = assertThrows(CancellationException.class,
-                () -> solver.solve(hard, Metric.FACE_TURN, Duration.ofMillis(1), null, null));
+                () -> solver.solve(hard, Metric.FACE_TURN, Duration.ofMillis(1), null, outlast(Duration.ofMillis(1))));
         assertTrue(e.getMessage().startsWith("the search reached its deadline before finding a solution of length "),
                 e.getMessage());
-        assertThrows(CancellationException.class,
-                () -> solver.solutions(hard, Metric.FACE_TURN, 2, Duration.ofMillis(1), null));
-        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(20), "the timeouts were honoured");
+        // solutions() takes the same timeout to the same search (no listener to outlast it with):
+        // the engine's one timeout rule refuses a negative one there, so it does reach the search.
+        assertEquals("timeout must not be negative (got -1 ms)", assertThrows(IllegalArgumentException.class,
+                () -> solver.solutions(hard, Metric.FACE_TURN, 2, Duration.ofMillis(-1), null)).getMessage());
         // The fast solver returns its best solution at the deadline, or fails when it has none.
         try {
             assertSolves(hard, Metric.FACE_TURN,
@@ -646,6 +669,32 @@ class Square1SolverTest {
             // deadline before finding a solution", or its inner search's "the search reached its
             // deadline before finding a solution of length 9").
             assertTrue(none.getMessage().contains("reached its deadline before finding a solution"), none.getMessage());
+        }
+    }
+
+    /**
+     * A listener whose first report (a finished depth) lasts {@code timeout}: a deadline set when
+     * the call began has passed when it returns, and the search looks at its limits before the
+     * next depth, so the deadline stops it inside the work, whatever the machine's speed.
+     */
+    private static BuildListener outlast(Duration timeout) {
+        AtomicBoolean first = new AtomicBoolean(true);
+        return p -> {
+            if (first.getAndSet(false)) {
+                try {
+                    Thread.sleep(timeout.toMillis() + 1); // + 1: the timer's granularity
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+    }
+
+    private static void awaitUninterruptibly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

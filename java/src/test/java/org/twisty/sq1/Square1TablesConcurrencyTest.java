@@ -1,6 +1,7 @@
 package org.twisty.sq1;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -64,22 +65,20 @@ class Square1TablesConcurrencyTest {
         long checksum = Debug.holdTables(t, 0);
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try {
-            Future<long[]> held = pool.submit(() -> {
-                long value = Debug.holdTables(t, 500);
-                return new long[] {value, System.nanoTime()};
-            });
-            Thread.sleep(150); // the other thread is now inside the native call
-            t.close();
-            long closedAt = System.nanoTime();
+            Future<Long> held = pool.submit(() -> Debug.holdTablesUntilReleased(t));
+            // A handshake, not a sleep: the call is inside native code until released below.
+            Debug.awaitHeld(1);
+            t.close(); // returns while the call still runs: it is released only after this
             assertTrue(t.isClosed());
             IllegalStateException e = assertThrows(IllegalStateException.class, () -> t.countShapes(ShapeCount.LAYER_SHAPES));
             assertEquals("Square1Tables is closed", e.getMessage());
-            long[] result = held.get(30, TimeUnit.SECONDS);
-            assertEquals(checksum, result[0], "the in-flight call read its tables intact");
-            assertTrue(closedAt < result[1], "close() returned while the call was still running");
+            assertFalse(held.isDone(), "the call is still held");
+            Debug.releaseHeld();
+            assertEquals(checksum, held.get(10, TimeUnit.MINUTES), "the in-flight call read its tables intact");
             assertThrows(IllegalStateException.class, () -> Debug.holdTables(t, 0));
             t.close();
         } finally {
+            Debug.releaseHeld(); // never leave a call held when an assertion failed
             pool.shutdownNow();
         }
     }
