@@ -484,7 +484,7 @@ fn a_cancelled_rebuild_leaves_no_partial_file() {
         }
     }
     let warnings = Arc::new(Mutex::new(Vec::new()));
-    twisty::host::set_log_sink(Some(Box::new(Warnings(warnings.clone()))));
+    twisty::host::set_log_sink(Some(Box::new(Warnings(warnings.clone())))).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let table = dir.path().join("h0.tbl");
     let damaged = [&twisty::cube3::optimal::MAGIC[..], b"cut short"].concat();
@@ -498,7 +498,7 @@ fn a_cancelled_rebuild_leaves_no_partial_file() {
     let e = twisty::cube3::optimal::Solver::open_or_build(&table, 0, &mut progress, &cancel)
         .err()
         .unwrap();
-    twisty::host::set_log_sink(None);
+    twisty::host::set_log_sink(None).unwrap();
     assert_eq!(e.kind(), twisty::ErrorKind::Cancelled, "{}", e.message());
     assert!(reports >= 1);
     assert_eq!(std::fs::read(&table).unwrap(), damaged);
