@@ -28,7 +28,5 @@ pub mod rank;
 pub mod rng;
 pub mod sq1;
 pub mod tablefile;
-#[cfg(feature = "serve")]
-pub mod web;
 
 pub use error::{Error, ErrorKind, Result};

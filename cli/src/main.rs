@@ -49,7 +49,7 @@ enum Command {
         /// Address to listen on (loopback unless told otherwise).
         #[arg(long, default_value = "127.0.0.1")]
         host: std::net::IpAddr,
-        #[arg(long, default_value_t = twisty::web::DEFAULT_PORT)]
+        #[arg(long, default_value_t = twisty_cli::web::DEFAULT_PORT)]
         port: u16,
         /// A Silver database file: distances and all shortest solutions on the page.
         #[arg(long)]
@@ -1398,14 +1398,14 @@ fn run(cli: Cli) -> twisty::Result<()> {
             max_optimal_table,
             search_limit_s,
         } => {
-            let config = twisty::web::Config {
+            let config = twisty_cli::web::Config {
                 db,
                 max_optimal_table,
                 search_limit: std::time::Duration::from_secs(search_limit_s),
                 ..Default::default()
             };
             let addr = std::net::SocketAddr::new(host, port);
-            twisty::web::serve_blocking(addr, config, |addr| {
+            twisty_cli::web::serve_blocking(addr, config, |addr| {
                 println!("twisty serving on http://{addr}/ (Ctrl-C stops it)");
             })?;
         }
