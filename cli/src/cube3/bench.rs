@@ -64,7 +64,7 @@ pub fn optimal(
     table: u8,
     tables: Option<PathBuf>,
 ) -> twisty::Result<()> {
-    let text = std::fs::read_to_string(&positions)
+    let text = std::fs::read_to_string(positions)
         .map_err(|e| twisty::Error::invalid_argument(format!("{}: {e}", positions.display())))?;
     let cubes = text
         .lines()
