@@ -10,7 +10,7 @@ export TWISTY_TRANSCRIPT_DIR := $(ROOT)/build/transcripts
 .PHONY: demo test rust-test cross-test clean bench-optimal screenshots
 
 demo:
-	$(CARGO) run --release -q -p twisty -- demo
+	$(CARGO) run --release -q -p twisty-cli -- demo
 
 include mk/java.mk
 include mk/dotnet.mk
@@ -22,7 +22,7 @@ rust-test:
 
 # The web page's screenshots in docs/images/ (the browser test, saving them there too).
 screenshots:
-	TWISTY_SCREENSHOTS=docs $(CARGO) test --release -p twisty --test web_browser
+	TWISTY_SCREENSHOTS=docs $(CARGO) test --release -p twisty-cli --test web_browser
 
 cross-test:
 	tests/cross/compare.sh $(TWISTY_TRANSCRIPT_DIR)
@@ -35,7 +35,7 @@ test: rust-test java-test java-sample dotnet-test dotnet-sample c-test cross-tes
 # threads (docs/benchmarks.md).
 OPTIMAL_SIZES ?= 0 1 2 3
 bench-optimal:
-	$(CARGO) build --release -q -p twisty
+	$(CARGO) build --release -q -p twisty-cli
 	for n in $(OPTIMAL_SIZES); do \
 	    scripts/bench-optimal-peers.sh gen $$n && \
 	    scripts/bench-optimal-peers.sh solve bench/positions/cube3-optimal-16.txt 1 $$n && \

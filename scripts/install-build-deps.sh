@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the Java build needs from Debian's packages (Maven Central is out of reach:
 # Maven runs offline against Debian's repository, see java/README.md), and Chromium for the web
-# page's browser test (core/tests/web_browser.rs). Idempotent; skips the install when everything
+# page's browser test (cli/tests/web_browser.rs). Idempotent; skips the install when everything
 # is there already.
 set -euo pipefail
 packages=(maven maven-debian-helper junit5 libsurefire-java libmaven-compiler-plugin-java libmaven-jar-plugin-java

@@ -17,7 +17,7 @@
 //!   computes what to write leaves an empty `.partial`, which the next claim takes over (an empty
 //!   `.partial` is always accepted) and which holds nothing anybody could lose.
 //! - **Outputs a user names** ([`write_output`], a command line's `-o`): never a twisty database
-//!   or table file (recognised by its first bytes, [`crate::tablefile::known_kind`]); a regular
+//!   or table file (recognised by its first bytes, [`crate::files::known_kind`]); a regular
 //!   file or a new path is replaced atomically (a new file in the same folder, renamed over it);
 //!   a device or a FIFO is written in place, a FIFO only while a reader has it open.
 //!
@@ -286,7 +286,7 @@ pub fn write_output(path: &Path, bytes: &[u8]) -> crate::Result<()> {
     if meta.is_file() {
         let mut f = open_regular(path).map_err(fail)?;
         let h = head(&mut f, HEAD_BYTES).map_err(|e| fail(describe(path, "read", &e)))?;
-        if let Some(kind) = crate::tablefile::known_kind(&h) {
+        if let Some(kind) = crate::files::known_kind(&h) {
             return Err(crate::Error::new(
                 crate::ErrorKind::Database,
                 format!("{what}: it is {kind}; it was left alone (remove it, or choose another path)"),
@@ -490,13 +490,15 @@ mod tests {
             v
         };
         // Every kind of file the library writes, recognised by its first bytes: refused, untouched.
-        let kinds = [
-            (&crate::sq1::db::format::MAGIC, "a twisty Silver database"),
-            (crate::sq1::solve::prune::MAGIC, "a twisty Square-1 solver table file"),
-            (crate::cube3::solve::MAGIC, "a twisty 3x3x3 two-phase solver table file"),
-            (crate::cube3::optimal::MAGIC, "a twisty 3x3x3 optimal-solver table file"),
+        let names = [
+            "a twisty Silver database",
+            "a twisty Square-1 solver table file",
+            "a twisty 3x3x3 two-phase solver table file",
+            "a twisty 3x3x3 optimal-solver table file",
         ];
-        for (i, (magic, kind)) in kinds.into_iter().enumerate() {
+        assert_eq!(crate::files::KINDS.map(|k| k.name), names);
+        for (i, k) in crate::files::KINDS.into_iter().enumerate() {
+            let (magic, kind) = (k.magic, k.name);
             let p = d.join(format!("kind{i}"));
             let bytes = [&magic[..], b"and the rest of the file"].concat();
             std::fs::write(&p, &bytes).unwrap();

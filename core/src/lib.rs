@@ -22,13 +22,12 @@ pub mod api;
 pub mod cube3;
 pub mod error;
 pub mod fileio;
+pub mod files;
 pub mod host;
 pub mod progress;
 pub mod rank;
 pub mod rng;
 pub mod sq1;
 pub mod tablefile;
-#[cfg(feature = "serve")]
-pub mod web;
 
 pub use error::{Error, ErrorKind, Result};

@@ -237,19 +237,15 @@ enum Check {
     Foreign(String),
 }
 
-/// The kinds of file the library writes, by magic: to say what a foreign file is, and which
-/// files an output never replaces ([`crate::fileio::write_output`]).
-const KNOWN_KINDS: [(&[u8; 8], &str); 4] = [
-    (&crate::sq1::db::format::MAGIC, "a twisty Silver database"),
-    (crate::sq1::solve::prune::MAGIC, "a twisty Square-1 solver table file"),
-    (crate::cube3::solve::MAGIC, "a twisty 3x3x3 two-phase solver table file"),
-    (crate::cube3::optimal::MAGIC, "a twisty 3x3x3 optimal-solver table file"),
-];
-
-/// The kind of twisty file that starts with `bytes` (`"a twisty Silver database"`), if any.
-pub fn known_kind(bytes: &[u8]) -> Option<&'static str> {
-    let magic = bytes.get(..8)?;
-    KNOWN_KINDS.iter().find(|(m, _)| magic == &m[..]).map(|(_, name)| *name)
+/// A kind of file the library writes, as it describes itself where it is defined (each
+/// puzzle's `FILE_KIND`, next to its magic). The list of every kind is assembled above the
+/// puzzles ([`crate::files::KINDS`]); this layer only queries it, to say what a foreign file is.
+#[derive(Clone, Copy, Debug)]
+pub struct FileKind {
+    /// The first 8 bytes of every file of this kind.
+    pub magic: &'static [u8; 8],
+    /// The kind in words, as messages name it: `"a twisty Silver database"`.
+    pub name: &'static str,
 }
 
 /// What a file that is not of the kind expected holds, in words (every opener's message).
@@ -257,7 +253,7 @@ pub(crate) fn describe_foreign(bytes: &[u8]) -> String {
     if bytes.is_empty() {
         return "it is empty".into();
     }
-    match known_kind(bytes) {
+    match crate::files::known_kind(bytes) {
         Some(name) => format!("it is {name}"),
         None => "bad magic".into(),
     }
@@ -578,10 +574,12 @@ mod tests {
         let (r, n) = open_or_build_counting(&path, &l, &none);
         assert!(r.is_ok() && n == 1);
         // Anything else: refused, never built, left byte for byte as it was.
+        let magic = |name: &str| crate::files::KINDS.iter().find(|k| k.name == name).unwrap().magic;
+        let (silver, c3) = ("a twisty Silver database", "a twisty 3x3x3 two-phase solver table file");
         let foreign: [(&str, Vec<u8>, &str); 4] = [
             ("notes.txt", b"my notes, not a table".to_vec(), "(bad magic)"),
-            ("silver.db", [&crate::sq1::db::format::MAGIC[..], &[0u8; 200][..]].concat(), "(it is a twisty Silver database)"),
-            ("c3.tbl", [&crate::cube3::solve::MAGIC[..], &[1u8; 200][..]].concat(), "(it is a twisty 3x3x3 two-phase solver table file)"),
+            ("silver.db", [&magic(silver)[..], &[0u8; 200][..]].concat(), "(it is a twisty Silver database)"),
+            ("c3.tbl", [&magic(c3)[..], &[1u8; 200][..]].concat(), "(it is a twisty 3x3x3 two-phase solver table file)"),
             ("tiny", b"TW".to_vec(), "(bad magic)"),
         ];
         for (name, bytes, why) in foreign {

@@ -45,6 +45,11 @@ compile_error!("the optimal solver's table file stores 32-bit entries little-end
 
 /// The first bytes of an optimal-solver table file.
 pub const MAGIC: &[u8; 8] = b"TWC3OPTM";
+/// This kind of file, as messages name it (`crate::files` lists every kind).
+pub const FILE_KIND: crate::tablefile::FileKind = crate::tablefile::FileKind {
+    magic: MAGIC,
+    name: "a twisty 3x3x3 optimal-solver table file",
+};
 /// 2: the edges' own bound added (sections 3 and 4).
 const VERSION: u32 = 2;
 /// Table sizes this version builds (nissy's naming: `h0` is the base size, `hN` adds the

@@ -67,6 +67,11 @@ compile_error!("the 3x3x3 table file stores 16-bit entries little-endian, as the
 pub const CACHE_FILE: &str = "cube3-twophase-v4.tbl";
 /// The first bytes of a 3x3x3 table file.
 pub const MAGIC: &[u8; 8] = b"TWC3TWOP";
+/// This kind of file, as messages name it (`crate::files` lists every kind).
+pub const FILE_KIND: crate::tablefile::FileKind = crate::tablefile::FileKind {
+    magic: MAGIC,
+    name: "a twisty 3x3x3 two-phase solver table file",
+};
 const VERSION: u32 = 4;
 
 /// Sections of the table file, in order: move tables (16-bit entries) then pruning tables.

@@ -9,6 +9,11 @@ use xxhash_rust::xxh3::xxh3_64;
 use crate::error::{Error, ErrorKind, Result};
 
 pub const MAGIC: [u8; 8] = *b"TWISTYDB";
+/// This kind of file, as messages name it (`crate::files` lists every kind).
+pub const FILE_KIND: crate::tablefile::FileKind = crate::tablefile::FileKind {
+    magic: &MAGIC,
+    name: "a twisty Silver database",
+};
 pub const VERSION: u32 = 1;
 pub const HEADER_LEN: u64 = 4096;
 /// Levels 1..=15 fit a nibble; 0 means "not reached" (or a slot no class owns).

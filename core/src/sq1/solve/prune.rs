@@ -50,6 +50,11 @@ use super::index::{SolveIndex, is_odd};
 use super::twophase::PHASE2_ENTRIES;
 
 pub const MAGIC: &[u8; 8] = b"TWSQ1PRN";
+/// This kind of file, as messages name it (`crate::files` lists every kind).
+pub const FILE_KIND: crate::tablefile::FileKind = crate::tablefile::FileKind {
+    magic: MAGIC,
+    name: "a twisty Square-1 solver table file",
+};
 pub const VERSION: u32 = 4;
 /// Entries per table.
 pub const ENTRIES: usize = SHAPE_COUNT * BIG_COUNT * 4;

@@ -380,7 +380,7 @@ fn requests_hyper_cannot_parse_are_refused_with_json_errors() {
     // `Connection: close`: a request wrongly answered ends the exchange too.
     let host = format!("Host: {s}\r\nConnection: close\r\n");
     let many: String = (0..2000).map(|i| format!("X-H{i}: v\r\n")).collect();
-    let huge = format!("X-Big: {}\r\n", "v".repeat(twisty::web::MAX_HEAD));
+    let huge = format!("X-Big: {}\r\n", "v".repeat(twisty_cli::web::MAX_HEAD));
     for (what, status, bytes) in [
         ("a garbage request line", 400, "GARBAGE\r\n\r\n".to_string()),
         ("a request line of no HTTP version", 400, "GET / HTTP/9.9\r\n\r\n".to_string()),
@@ -428,7 +428,7 @@ fn an_oversized_content_length_is_refused_at_once() {
 fn slow_clients_are_cut_off() {
     // A stalled head: the connection is closed after the header timeout (1 s). The client's
     // read waits for that; its own 300 s timeout is a hang guard. No timing is asserted.
-    let addr = spawn(twisty::web::Config {
+    let addr = spawn(twisty_cli::web::Config {
         header_timeout: Duration::from_secs(1),
         ..config(None)
     });
@@ -444,7 +444,7 @@ fn slow_clients_are_cut_off() {
         }
     }
     // A stalled body, its head in time (a long header timeout): 408 after the body timeout.
-    let addr = spawn(twisty::web::Config {
+    let addr = spawn(twisty_cli::web::Config {
         body_timeout: Duration::from_secs(1),
         ..config(None)
     });
@@ -474,7 +474,7 @@ fn read_reply(c: &mut TcpStream) -> std::io::Result<Reply> {
 
 #[test]
 fn connections_beyond_the_bound_wait_for_one_to_close() {
-    let addr = spawn(twisty::web::Config {
+    let addr = spawn(twisty_cli::web::Config {
         max_connections: 2,
         ..config(None)
     });
@@ -950,7 +950,7 @@ fn requests_in_parallel_are_answered_while_a_long_search_runs() {
 
 #[test]
 fn searches_beyond_the_server_s_turns_wait_for_one() {
-    let addr = support::spawn(twisty::web::Config {
+    let addr = support::spawn(twisty_cli::web::Config {
         max_searches: 1,
         ..support::config(None)
     });
@@ -970,7 +970,7 @@ fn searches_beyond_the_server_s_turns_wait_for_one() {
     wait_for("hold", "searching");
     let body = json!({ "state": SOLVED, "job": "next" });
     let next = std::thread::spawn(move || post_to(addr, "/api/sq1/solve", body));
-    wait_for("next", twisty::web::WAITING);
+    wait_for("next", twisty_cli::web::WAITING);
     // Quick answers do not wait.
     assert_eq!(request(addr, "GET", "/api/info", None, b"").status, 200);
     post_to(addr, "/api/jobs/hold/cancel", json!({}));

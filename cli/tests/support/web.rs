@@ -32,8 +32,8 @@ pub fn article_db() -> PathBuf {
     path
 }
 
-pub fn config(db: Option<PathBuf>) -> twisty::web::Config {
-    twisty::web::Config {
+pub fn config(db: Option<PathBuf>) -> twisty_cli::web::Config {
+    twisty_cli::web::Config {
         db,
         sq1_tables: db_dir().join("sq1-solver.tbl"),
         cube3_tables: db_dir().join("cube3-twophase.tbl"),
@@ -53,12 +53,12 @@ pub fn config(db: Option<PathBuf>) -> twisty::web::Config {
 }
 
 /// Starts a server on its own runtime thread; it lives until the test process ends.
-pub fn spawn(config: twisty::web::Config) -> SocketAddr {
+pub fn spawn(config: twisty_cli::web::Config) -> SocketAddr {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let rt = tokio::runtime::Runtime::new().unwrap();
         rt.block_on(async move {
-            let server = twisty::web::start("127.0.0.1:0".parse().unwrap(), config)
+            let server = twisty_cli::web::start("127.0.0.1:0".parse().unwrap(), config)
                 .await
                 .unwrap();
             tx.send(server.addr).unwrap();

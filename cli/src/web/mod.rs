@@ -1,9 +1,9 @@
 //! The local web page (`twisty serve`): an axum server on loopback that serves a static page
-//! (HTML, CSS and plain JavaScript embedded in the binary) and a JSON API over [`crate::api`].
+//! (HTML, CSS and plain JavaScript embedded in the binary) and a JSON API over [`twisty::api`].
 //!
 //! The server holds no puzzle logic: every answer is the engine's, through the facade or the
 //! engine's own types. Engine errors become JSON `{"kind", "code", "message", "position",
-//! "field"}` with the kinds and codes of [`crate::error`], and so does every other refusal
+//! "field"}` with the kinds and codes of [`twisty::error`], and so does every other refusal
 //! (`conn`: the connection bound, header and body timeouts, requests hyper cannot parse); the
 //! API is documented in `docs/web-api.md`.
 //!
@@ -29,8 +29,8 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
-use crate::error::{Error, ErrorKind};
-use crate::progress::{CancelToken, ProgressReport};
+use twisty::error::{Error, ErrorKind};
+use twisty::progress::{CancelToken, ProgressReport};
 
 /// The port `twisty serve` listens on by default.
 pub const DEFAULT_PORT: u16 = 8021;
@@ -76,9 +76,9 @@ impl Default for Config {
     fn default() -> Config {
         Config {
             db: None,
-            sq1_tables: crate::sq1::solve::Solver::default_path(),
-            cube3_tables: crate::cube3::solve::Solver::default_path(),
-            optimal_tables: crate::cube3::optimal::Solver::default_path,
+            sq1_tables: twisty::sq1::solve::Solver::default_path(),
+            cube3_tables: twisty::cube3::solve::Solver::default_path(),
+            optimal_tables: twisty::cube3::optimal::Solver::default_path,
             max_optimal_table: 2,
             optimal_threads: 0,
             search_limit: Duration::from_secs(300),
@@ -103,7 +103,7 @@ pub struct Server {
 
 /// Binds `addr` (port 0: an ephemeral port) and serves on the current tokio runtime. The
 /// database, when given, is opened here, so a bad file is an error before anything listens.
-pub async fn start(addr: SocketAddr, config: Config) -> crate::Result<Server> {
+pub async fn start(addr: SocketAddr, config: Config) -> twisty::Result<Server> {
     let state = Arc::new(AppState::new(config)?);
     let listener = tokio::net::TcpListener::bind(addr)
         .await
@@ -124,7 +124,7 @@ pub fn serve_blocking(
     addr: SocketAddr,
     config: Config,
     listening: impl FnOnce(SocketAddr),
-) -> crate::Result<()> {
+) -> twisty::Result<()> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -144,12 +144,12 @@ pub fn serve_blocking(
 /// jobs in flight.
 pub(crate) struct AppState {
     config: Config,
-    tables: crate::sq1::Tables,
-    db: Option<Arc<crate::sq1::db::Database>>,
-    sq1: tokio::sync::Mutex<Option<Arc<crate::sq1::solve::Solver>>>,
-    cube3: tokio::sync::Mutex<Option<Arc<crate::cube3::solve::Solver>>>,
+    tables: twisty::sq1::Tables,
+    db: Option<Arc<twisty::sq1::db::Database>>,
+    sq1: tokio::sync::Mutex<Option<Arc<twisty::sq1::solve::Solver>>>,
+    cube3: tokio::sync::Mutex<Option<Arc<twisty::cube3::solve::Solver>>>,
     /// One slot per table size, so that building one size never holds up another.
-    optimal: Vec<tokio::sync::Mutex<Option<Arc<crate::cube3::optimal::Solver>>>>,
+    optimal: Vec<tokio::sync::Mutex<Option<Arc<twisty::cube3::optimal::Solver>>>>,
     jobs: Mutex<HashMap<String, Arc<JobEntry>>>,
     /// Engine calls running on the blocking pool now, and those that ended cancelled.
     running: AtomicUsize,
@@ -176,19 +176,19 @@ impl Drop for Counted<'_> {
 }
 
 impl AppState {
-    fn new(config: Config) -> crate::Result<AppState> {
+    fn new(config: Config) -> twisty::Result<AppState> {
         let db = match &config.db {
-            Some(p) => Some(Arc::new(crate::sq1::db::Database::open(p)?)),
+            Some(p) => Some(Arc::new(twisty::sq1::db::Database::open(p)?)),
             None => None,
         };
         let turns = config.max_searches.max(1);
         Ok(AppState {
             config,
-            tables: crate::sq1::Tables::new(),
+            tables: twisty::sq1::Tables::new(),
             db,
             sq1: Default::default(),
             cube3: Default::default(),
-            optimal: crate::cube3::optimal::SIZES.iter().map(|_| Default::default()).collect(),
+            optimal: twisty::cube3::optimal::SIZES.iter().map(|_| Default::default()).collect(),
             jobs: Default::default(),
             running: AtomicUsize::new(0),
             cancelled: AtomicU64::new(0),
@@ -276,7 +276,7 @@ impl Job {
     async fn run<T, F>(&self, task: &str, limit: Option<Duration>, f: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
-        F: FnOnce(&mut dyn FnMut(&ProgressReport), &CancelToken) -> crate::Result<T>
+        F: FnOnce(&mut dyn FnMut(&ProgressReport), &CancelToken) -> twisty::Result<T>
             + Send
             + 'static,
     {
@@ -347,7 +347,7 @@ impl Job {
             Ok(result) => result.map_err(ApiError::from),
             Err(e) => {
                 let message = match e.try_into_panic() {
-                    Ok(payload) => crate::host::panic_message(payload),
+                    Ok(payload) => twisty::host::panic_message(payload),
                     Err(e) => e.to_string(),
                 };
                 Err(Error::new(ErrorKind::Panic, message).into())

@@ -21,7 +21,7 @@ use hyper_util::service::TowerToHyperService;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 
 use super::{ApiError, AppState, error_json};
-use crate::error::Error;
+use twisty::error::Error;
 
 /// Header lines a request may have; more are refused (431) by hyper.
 pub const MAX_HEADERS: usize = 100;

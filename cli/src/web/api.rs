@@ -12,12 +12,12 @@ use serde::{Deserialize, Serialize};
 use tower_http::set_header::SetResponseHeaderLayer;
 
 use super::{ApiError, AppState, Job, at};
-use crate::api as facade;
-use crate::cube3::{Alg, Cube};
-use crate::error::Error;
-use crate::progress::{CancelToken, ProgressReport};
-use crate::sq1::solve::{FastOptions, Metric, SearchLimits};
-use crate::sq1::{Colouring, MoveSeq, Notation, State};
+use twisty::api as facade;
+use twisty::cube3::{Alg, Cube};
+use twisty::error::Error;
+use twisty::progress::{CancelToken, ProgressReport};
+use twisty::sq1::solve::{FastOptions, Metric, SearchLimits};
+use twisty::sq1::{Colouring, MoveSeq, Notation, State};
 
 type St = Shared<Arc<AppState>>;
 type Answer<T> = Result<Json<T>, ApiError>;
@@ -374,7 +374,7 @@ fn sq1_view(s: &State) -> Sq1View {
     Sq1View {
         state: s.to_string(),
         shape: s.shape().name(),
-        svg: crate::sq1::svg::svg(s),
+        svg: twisty::sq1::svg::svg(s),
         silver: s.colouring() == Colouring::Silver,
         solved: s.is_solved(),
         twistable: s.is_twistable(),
@@ -456,14 +456,14 @@ async fn sq1_steps(Body(req): Body<Sq1MovesReq>) -> Answer<Steps> {
     let mut steps = vec![Step {
         mv: None,
         state: s.to_string(),
-        svg: crate::sq1::svg::svg(&s),
+        svg: twisty::sq1::svg::svg(&s),
     }];
     for &m in seq.moves() {
         s = s.apply_move(m).map_err(at("moves"))?;
         steps.push(Step {
             mv: Some(MoveSeq::new(vec![m]).format(n).map_err(at("moves"))?),
             state: s.to_string(),
-            svg: crate::sq1::svg::svg(&s),
+            svg: twisty::sq1::svg::svg(&s),
         });
     }
     Ok(Json(Steps { steps }))
@@ -504,7 +504,7 @@ async fn open_once<T: Send + Sync + 'static>(
     slot: &tokio::sync::Mutex<Option<Arc<T>>>,
     job: &Job,
     task: &str,
-    open: impl FnOnce(&mut dyn FnMut(&ProgressReport), &CancelToken) -> crate::Result<Arc<T>>
+    open: impl FnOnce(&mut dyn FnMut(&ProgressReport), &CancelToken) -> twisty::Result<Arc<T>>
     + Send
     + 'static,
 ) -> Result<Arc<T>, ApiError> {
@@ -519,7 +519,7 @@ async fn open_once<T: Send + Sync + 'static>(
 
 impl AppState {
     /// The Square-1 solver, opened (or built, about half a minute) on first use.
-    async fn sq1_solver(&self, job: &Job) -> Result<Arc<crate::sq1::solve::Solver>, ApiError> {
+    async fn sq1_solver(&self, job: &Job) -> Result<Arc<twisty::sq1::solve::Solver>, ApiError> {
         let path = self.config.sq1_tables.display().to_string();
         open_once(&self.sq1, job, "opening or building the Square-1 solver tables", move |p, c| {
             facade::sq1_solver_open(&path, p, c)
@@ -527,7 +527,7 @@ impl AppState {
         .await
     }
 
-    async fn cube3_solver(&self, job: &Job) -> Result<Arc<crate::cube3::solve::Solver>, ApiError> {
+    async fn cube3_solver(&self, job: &Job) -> Result<Arc<twisty::cube3::solve::Solver>, ApiError> {
         let path = self.config.cube3_tables.display().to_string();
         open_once(&self.cube3, job, "opening or building the 3x3x3 two-phase tables", move |p, c| {
             facade::cube3_solver_open(&path, p, c)
@@ -539,7 +539,7 @@ impl AppState {
         &self,
         job: &Job,
         size: u8,
-    ) -> Result<Arc<crate::cube3::optimal::Solver>, ApiError> {
+    ) -> Result<Arc<twisty::cube3::optimal::Solver>, ApiError> {
         if size > self.config.max_optimal_table || size as usize >= self.optimal.len() {
             return Err(at("table")(Error::invalid_argument(format!(
                 "table h{size}: this server offers h0 to h{}",
@@ -603,8 +603,8 @@ struct Sq1SolutionView {
     twists: usize,
 }
 
-impl From<&crate::sq1::solve::Solution> for Sq1SolutionView {
-    fn from(s: &crate::sq1::solve::Solution) -> Self {
+impl From<&twisty::sq1::solve::Solution> for Sq1SolutionView {
+    fn from(s: &twisty::sq1::solve::Solution) -> Self {
         Sq1SolutionView {
             wca: s.to_wca(),
             length: s.length,
@@ -650,7 +650,7 @@ async fn sq1_solve(Shared(st): St, Body(req): Body<Sq1SolveReq>) -> Answer<Sq1So
                 deadline: Some(std::time::Instant::now() + ms(timeout)),
                 cancel: Some(c.clone()),
             };
-            let mut p = |r: &crate::progress::ProgressReport| p(r);
+            let mut p = |r: &twisty::progress::ProgressReport| p(r);
             solver.solutions_with(&state, metric, limit as usize, &limits, &mut p)
         })
         .await?;
@@ -728,7 +728,7 @@ struct DbInfo {
     level_counts: Vec<u64>,
 }
 
-fn db_info_of(db: &crate::sq1::db::Database) -> DbInfo {
+fn db_info_of(db: &twisty::sq1::db::Database) -> DbInfo {
     DbInfo {
         variant: db.variant().name(),
         full: facade::db_is_full(db),
@@ -736,12 +736,12 @@ fn db_info_of(db: &crate::sq1::db::Database) -> DbInfo {
     }
 }
 
-fn the_db(st: &AppState) -> Result<Arc<crate::sq1::db::Database>, ApiError> {
+fn the_db(st: &AppState) -> Result<Arc<twisty::sq1::db::Database>, ApiError> {
     st.db.clone().ok_or_else(|| {
         ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             Error::new(
-                crate::ErrorKind::Database,
+                twisty::ErrorKind::Database,
                 "no database: start the server with --db PATH",
             ),
         )
@@ -795,7 +795,7 @@ async fn db_solve(Shared(st): St, Body(req): Body<DbSolveReq>) -> Answer<DbSolve
                 let mut v = Vec::new();
                 for s in facade::db_solutions(db, &s2, limit as u64)? {
                     if c.is_cancelled() {
-                        return Err(Error::new(crate::ErrorKind::Cancelled, "cancelled"));
+                        return Err(Error::new(twisty::ErrorKind::Cancelled, "cancelled"));
                     }
                     v.push(facade::DatabaseSolutionText::from(s?));
                 }
@@ -834,7 +834,7 @@ fn cube_view(c: &Cube) -> CubeView {
     CubeView {
         cube: c.to_b32(),
         solved: c.is_solved(),
-        svg: crate::cube3::svg::net(c),
+        svg: twisty::cube3::svg::net(c),
     }
 }
 
@@ -916,7 +916,7 @@ struct SeedReq {
 
 async fn cube3_random(Body(req): Body<SeedReq>) -> Answer<Seeded<CubeView>> {
     let seed = seed_or_fresh(req.seed);
-    let c = Cube::random(&mut crate::rng::Rng::new(seed));
+    let c = Cube::random(&mut twisty::rng::Rng::new(seed));
     Ok(Json(Seeded {
         seed,
         view: cube_view(&c),
@@ -943,7 +943,7 @@ async fn cube3_solve(Shared(st): St, Body(req): Body<CubeSolveReq>) -> Answer<Cu
     let cube = cube_of(req.cube.as_deref())?.to_b32();
     let max_length = req.max_length.unwrap_or(21);
     // Every argument is checked before the tables are opened (or built).
-    crate::cube3::solve::SolveOptions { max_length, ..Default::default() }
+    twisty::cube3::solve::SolveOptions { max_length, ..Default::default() }
         .validate()
         .map_err(at("max_length"))?;
     let job = st.job(req.job.as_deref())?;
@@ -990,7 +990,7 @@ async fn cube3_optimal(Shared(st): St, Body(req): Body<CubeOptimalReq>) -> Answe
     let cube = cube_of(req.cube.as_deref())?.to_b32();
     let limit = limit_of(req.limit, 100, MAX_SOLUTIONS)?;
     // Every argument is checked before the table is opened (or built).
-    let opts = crate::cube3::optimal::SolveOptions {
+    let opts = twisty::cube3::optimal::SolveOptions {
         max_length: req.max_length.unwrap_or(20),
         ..Default::default()
     };
