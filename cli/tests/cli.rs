@@ -569,3 +569,20 @@ fn arguments_are_checked_before_any_table() {
         assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none(), "twisty {args:?} created a file");
     }
 }
+
+/// `cube3 svg` prints the committed example images (which `core/tests/cube3_svg.rs` checks
+/// against the engine's pictures), for a B32 cube and for `--moves`.
+#[test]
+fn cube3_svg_prints_the_committed_images() {
+    let scramble = "R' U' F D2 L2 F R2 U2 R2 B D2 L B2 L' B' U' F' D2 R' D F R' U' F";
+    let images = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/images");
+    for (name, args) in [
+        ("cube3-solved.svg", vec!["cube3", "svg", "ABCDEFGH=ABCDEFGHIJKL=A"]),
+        ("cube3-scrambled.svg", vec!["cube3", "svg", "--moves", scramble]),
+    ] {
+        let out = twisty(&args);
+        assert!(out.status.success(), "twisty {args:?}");
+        let committed = std::fs::read(images.join(name)).unwrap();
+        assert!(out.stdout == committed, "twisty {args:?} differs from docs/images/{name}");
+    }
+}
