@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Subcommand, ValueEnum};
+use clap::Subcommand;
 use twisty::progress::ProgressReport;
 use twisty::sq1::solve::{FastOptions, Metric, SearchLimits, Solver};
 use twisty::sq1::{Colouring, MoveSeq, Notation, Shape, ShapeCount, State, Tables};
@@ -13,21 +13,7 @@ use crate::args::{
     write_or_print,
 };
 use crate::demo::DEMO_SEED;
-
-#[derive(Clone, Copy, ValueEnum)]
-pub enum NotationArg {
-    Wca,
-    Article,
-}
-
-impl From<NotationArg> for Notation {
-    fn from(n: NotationArg) -> Notation {
-        match n {
-            NotationArg::Wca => Notation::Wca,
-            NotationArg::Article => Notation::Article,
-        }
-    }
-}
+use twisty_cli::names::{MetricArg, NotationArg};
 
 #[derive(Subcommand)]
 pub enum Sq1Command {
@@ -140,26 +126,6 @@ pub enum Sq1Command {
         #[arg(long)]
         tables: Option<PathBuf>,
     },
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-pub enum MetricArg {
-    /// Only `/` counts.
-    Twist,
-    /// `(x,y)` and `/` count one each.
-    Wca,
-    /// `(x,0)`, `(0,y)`, `/` count one, `(x,y)` two.
-    Face,
-}
-
-impl From<MetricArg> for Metric {
-    fn from(m: MetricArg) -> Metric {
-        match m {
-            MetricArg::Twist => Metric::Twist,
-            MetricArg::Wca => Metric::Wca,
-            MetricArg::Face => Metric::FaceTurn,
-        }
-    }
 }
 
 pub fn run(cmd: Sq1Command) -> twisty::Result<()> {

@@ -44,7 +44,9 @@ fn counts_that_mean_nothing_are_refused_before_any_work() {
         &["sq1", "bench", "--count", "0"],
         &["sq1", "scramble", "--count", "0"],
         &["sq1", "solve", "--moves", "(1,0)/", "--limit", "0"],
-        &["db", "solve", "x.db", "--moves", "(1,0)/", "--all", "--limit", "0"],
+        &[
+            "db", "solve", "x.db", "--moves", "(1,0)/", "--all", "--limit", "0",
+        ],
         &["db", "bench", "x.db", "--count", "0"],
     ] {
         // The cache folder does not exist: a table build would fail, and none is tried.
@@ -55,7 +57,11 @@ fn counts_that_mean_nothing_are_refused_before_any_work() {
 #[test]
 fn a_bench_s_other_memory_is_bounded() {
     // More than 4 GiB written between solves is refused before any table is opened.
-    for arg in ["--pollute=4097", "--pollute=18446744073709551616", "--pollute=-1"] {
+    for arg in [
+        "--pollute=4097",
+        "--pollute=18446744073709551616",
+        "--pollute=-1",
+    ] {
         refused(&["sq1", "bench", "--fast-nodes", "1", arg], "--pollute");
         refused(&["cube3", "bench", "--count", "1", arg], "--pollute");
     }
@@ -96,7 +102,11 @@ fn database_build_arguments_are_the_library_s() {
         &["db", "build", db, "--max-level", "2", "--threads", "100000"],
         "threads 100000 out of range 0..=256",
     );
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "no file left");
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "no file left"
+    );
 }
 
 #[test]
@@ -121,7 +131,11 @@ fn files_that_are_not_tables_are_refused_and_left_alone() {
     refused(&["sq1", "tables", "--tables", d], "is a directory");
     let under = format!("{n}/sub.tbl");
     refused(&["cube3", "tables", "--tables", &under], "is not a folder");
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no .partial left");
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        1,
+        "no .partial left"
+    );
 }
 
 #[test]
@@ -132,9 +146,18 @@ fn a_fifo_is_refused_at_once() {
     let f = fifo.to_str().unwrap();
     refused(&["db", "stats", f], "is not a regular file (it is a FIFO)");
     refused(&["db", "verify", f], "is not a regular file (it is a FIFO)");
-    refused(&["cube3", "tables", "--tables", f], "is not a regular file (it is a FIFO)");
-    refused(&["sq1", "tables", "--tables", f], "is not a regular file (it is a FIFO)");
-    refused(&["db", "build", f, "--max-level", "2"], "is not a regular file (it is a FIFO)");
+    refused(
+        &["cube3", "tables", "--tables", f],
+        "is not a regular file (it is a FIFO)",
+    );
+    refused(
+        &["sq1", "tables", "--tables", f],
+        "is not a regular file (it is a FIFO)",
+    );
+    refused(
+        &["db", "build", f, "--max-level", "2"],
+        "is not a regular file (it is a FIFO)",
+    );
 }
 
 fn mkfifo(p: &Path) {
@@ -166,7 +189,16 @@ fn optimal_table_of(size: u8) -> String {
 #[test]
 fn optimal_position_sets() {
     let t = optimal_table();
-    let args = ["cube3", "optimal-positions", "--length", "5", "--count", "3", "--tables", &t];
+    let args = [
+        "cube3",
+        "optimal-positions",
+        "--length",
+        "5",
+        "--count",
+        "3",
+        "--tables",
+        &t,
+    ];
     let out = twisty(&args);
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
@@ -175,12 +207,29 @@ fn optimal_position_sets() {
     for line in cubes {
         let cube = line.split(' ').next().unwrap();
         let out = twisty(&["cube3", "optimal", cube, "--tables", &t]);
-        assert_eq!(String::from_utf8(out.stdout).unwrap().split(' ').count(), 5, "{line}");
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap().split(' ').count(),
+            5,
+            "{line}"
+        );
     }
     let uniform = ["--uniform", "--tries", "4"];
-    refused(&[&args[..], &uniform].concat(), "only 0 of 3 cubes of optimal length 5 found in 4 tries");
+    refused(
+        &[&args[..], &uniform].concat(),
+        "only 0 of 3 cubes of optimal length 5 found in 4 tries",
+    );
     for bad in ["0", "21"] {
-        refused(&["cube3", "optimal-positions", "--length", bad, "--tables", &t], "not in 1..=20");
+        refused(
+            &[
+                "cube3",
+                "optimal-positions",
+                "--length",
+                bad,
+                "--tables",
+                &t,
+            ],
+            "not in 1..=20",
+        );
     }
 }
 
@@ -192,9 +241,24 @@ fn optimal_with_a_flip_table() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(text.contains("(2-bit codes over base 8):"), "{text}");
-    assert!(text.lines().last().unwrap().trim_start().starts_with(">=11 "), "{text}");
+    assert!(
+        text.lines()
+            .last()
+            .unwrap()
+            .trim_start()
+            .starts_with(">=11 "),
+        "{text}"
+    );
     let solve = |table: &str, file: &str| {
-        let args = ["cube3", "optimal", "--moves", "F2 D L2 B' R U", "--all", "--table", table];
+        let args = [
+            "cube3",
+            "optimal",
+            "--moves",
+            "F2 D L2 B' R U",
+            "--all",
+            "--table",
+            table,
+        ];
         let out = twisty(&[&args[..], &["--tables", file]].concat());
         assert_eq!(out.status.code(), Some(0));
         String::from_utf8(out.stdout).unwrap()
@@ -212,8 +276,20 @@ fn optimal_with_a_flip_table() {
 #[test]
 fn optimal_solutions_one_per_line() {
     let t = optimal_table();
-    let out = twisty(&["cube3", "optimal", "--moves", "R U R' U' F2 D L2 B'", "--tables", &t]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = twisty(&[
+        "cube3",
+        "optimal",
+        "--moves",
+        "R U R' U' F2 D L2 B'",
+        "--tables",
+        &t,
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 1);
@@ -222,7 +298,15 @@ fn optimal_solutions_one_per_line() {
     assert!(cube.apply(&lines[0].parse().unwrap()).is_solved());
     // Every optimal solution of the checkerboard, and a limit on them.
     let all = |extra: &[&str]| {
-        let mut args = vec!["cube3", "optimal", "--moves", "R2 L2 U2 D2 F2 B2", "--all", "--tables", &t];
+        let mut args = vec![
+            "cube3",
+            "optimal",
+            "--moves",
+            "R2 L2 U2 D2 F2 B2",
+            "--all",
+            "--tables",
+            &t,
+        ];
         args.extend_from_slice(extra);
         let out = twisty(&args);
         assert_eq!(out.status.code(), Some(0));
@@ -235,29 +319,90 @@ fn optimal_solutions_one_per_line() {
 #[test]
 fn optimal_arguments_are_checked() {
     let t = optimal_table();
-    let base = ["cube3", "optimal", "--moves", "R U F", "--tables", t.as_str()];
+    let base = [
+        "cube3",
+        "optimal",
+        "--moves",
+        "R U F",
+        "--tables",
+        t.as_str(),
+    ];
     let with = |extra: &[&'static str]| [&base[..], extra].concat();
-    refused(&with(&["--max-length", "2"]), "no solution of at most 2 moves exists for this cube: it needs at least 3");
-    refused(&with(&["--threads", "100000"]), "threads 100000 out of range 0..=256");
+    refused(
+        &with(&["--max-length", "2"]),
+        "no solution of at most 2 moves exists for this cube: it needs at least 3",
+    );
+    refused(
+        &with(&["--threads", "100000"]),
+        "threads 100000 out of range 0..=256",
+    );
     refused(&with(&["--table", "h8"]), "table size h8 is not available");
     refused(&with(&["--table", "big"]), "is not of the form h0, h1");
     refused(&with(&["--limit", "0"]), "must be at least 1");
-    refused(&with(&["--timeout-ms", "1", "--min-length", "30", "--max-length", "40"]), "deadline");
-    refused(&["cube3", "optimal", "ABCDEFGH=ABCDEFGHIJKL=A", "--moves", "R", "--tables", &t], "not both");
-    refused(&["cube3", "optimal", "BACDEFGH=ABCDEFGHIJKL=A", "--tables", &t], "parities differ");
+    refused(
+        &with(&[
+            "--timeout-ms",
+            "1",
+            "--min-length",
+            "30",
+            "--max-length",
+            "40",
+        ]),
+        "deadline",
+    );
+    refused(
+        &[
+            "cube3",
+            "optimal",
+            "ABCDEFGH=ABCDEFGHIJKL=A",
+            "--moves",
+            "R",
+            "--tables",
+            &t,
+        ],
+        "not both",
+    );
+    refused(
+        &[
+            "cube3",
+            "optimal",
+            "BACDEFGH=ABCDEFGHIJKL=A",
+            "--tables",
+            &t,
+        ],
+        "parities differ",
+    );
     let dir = tempfile::tempdir().unwrap();
     let notes = dir.path().join("notes.txt");
     std::fs::write(&notes, "precious\n").unwrap();
     let n = notes.to_str().unwrap();
-    refused(&["cube3", "optimal-table", "--tables", n], "it was left alone");
-    refused(&["cube3", "optimal", "--moves", "R", "--tables", n], "it was left alone");
+    refused(
+        &["cube3", "optimal-table", "--tables", n],
+        "it was left alone",
+    );
+    refused(
+        &["cube3", "optimal", "--moves", "R", "--tables", n],
+        "it was left alone",
+    );
     assert_eq!(std::fs::read(&notes).unwrap(), b"precious\n");
     let fifo = dir.path().join("f");
     mkfifo(&fifo);
-    refused(&["cube3", "optimal-table", "--tables", fifo.to_str().unwrap()], "it is a FIFO");
+    refused(
+        &["cube3", "optimal-table", "--tables", fifo.to_str().unwrap()],
+        "it is a FIFO",
+    );
     let empty = dir.path().join("empty.txt");
     std::fs::write(&empty, "# nothing\n").unwrap();
-    refused(&["cube3", "optimal-bench", empty.to_str().unwrap(), "--tables", &t], "holds no cube");
+    refused(
+        &[
+            "cube3",
+            "optimal-bench",
+            empty.to_str().unwrap(),
+            "--tables",
+            &t,
+        ],
+        "holds no cube",
+    );
 }
 
 #[test]
@@ -284,10 +429,22 @@ fn cube3_svg_prints_or_writes_the_library_s_picture() {
         std::fs::read_to_string(&file).unwrap(),
         twisty::cube3::svg::net(&Cube::SOLVED)
     );
-    refused(&["cube3", "svg"], "give either a cube or --moves (not both)");
-    refused(&["cube3", "svg", "ABCDEFGH=ABCDEFGHIJKL=A", "--moves", "R"], "not both");
-    refused(&["cube3", "svg", "ABCDEFGH=ABCDEFGHIJKL"], "error (invalid_notation, code 1)");
-    refused(&["cube3", "svg", "IBCDEFGH=ABCDEFGHIJKL=A"], "a corner is twisted");
+    refused(
+        &["cube3", "svg"],
+        "give either a cube or --moves (not both)",
+    );
+    refused(
+        &["cube3", "svg", "ABCDEFGH=ABCDEFGHIJKL=A", "--moves", "R"],
+        "not both",
+    );
+    refused(
+        &["cube3", "svg", "ABCDEFGH=ABCDEFGHIJKL"],
+        "error (invalid_notation, code 1)",
+    );
+    refused(
+        &["cube3", "svg", "IBCDEFGH=ABCDEFGHIJKL=A"],
+        "a corner is twisted",
+    );
     refused(&["cube3", "svg", "--moves", "R q"], "unexpected 'q'");
     let d = dir.path().to_str().unwrap();
     refused(&["cube3", "svg", "--moves", "R", "-o", d], "is a directory");
@@ -312,7 +469,13 @@ fn small_database() -> String {
         if !p.exists() {
             let mut o = BuildOptions::new(Variant::Article);
             o.max_level = 2;
-            build(p, &o, &mut twisty::progress::NoProgress, &twisty::progress::CancelToken::new()).unwrap();
+            build(
+                p,
+                &o,
+                &mut twisty::progress::NoProgress,
+                &twisty::progress::CancelToken::new(),
+            )
+            .unwrap();
         }
     })
 }
@@ -345,7 +508,11 @@ fn identity(p: &Path) -> (u64, u64, i64, i64, Vec<u8>) {
     use std::os::unix::fs::MetadataExt;
     let m = std::fs::metadata(p).unwrap();
     let mut head = Vec::new();
-    std::fs::File::open(p).unwrap().take(1 << 16).read_to_end(&mut head).unwrap();
+    std::fs::File::open(p)
+        .unwrap()
+        .take(1 << 16)
+        .read_to_end(&mut head)
+        .unwrap();
     (m.ino(), m.len(), m.ctime(), m.ctime_nsec(), head)
 }
 
@@ -356,9 +523,18 @@ fn an_output_never_replaces_a_database_or_a_table_file() {
     // Each kind as the library writes it begins (its magic); and a real database.
     let kinds = [
         (&twisty::sq1::db::format::MAGIC, "a twisty Silver database"),
-        (twisty::sq1::solve::prune::MAGIC, "a twisty Square-1 solver table file"),
-        (twisty::cube3::solve::MAGIC, "a twisty 3x3x3 two-phase solver table file"),
-        (twisty::cube3::optimal::MAGIC, "a twisty 3x3x3 optimal-solver table file"),
+        (
+            twisty::sq1::solve::prune::MAGIC,
+            "a twisty Square-1 solver table file",
+        ),
+        (
+            twisty::cube3::solve::MAGIC,
+            "a twisty 3x3x3 two-phase solver table file",
+        ),
+        (
+            twisty::cube3::optimal::MAGIC,
+            "a twisty 3x3x3 optimal-solver table file",
+        ),
     ];
     let mut victims: Vec<(String, &str)> = kinds
         .iter()
@@ -374,12 +550,19 @@ fn an_output_never_replaces_a_database_or_a_table_file() {
     for (victim, kind) in &victims {
         let before = identity(Path::new(victim));
         for args in output_commands(victim, &db, &tables) {
-            let err = refused(&args, &format!("error (database, code 4): output file {victim}: it is {kind}"));
+            let err = refused(
+                &args,
+                &format!("error (database, code 4): output file {victim}: it is {kind}"),
+            );
             assert!(err.contains("it was left alone"), "{err}");
         }
         assert!(identity(Path::new(victim)) == before, "{victim} untouched");
     }
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), kinds.len(), "no file left");
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        kinds.len(),
+        "no file left"
+    );
 }
 
 #[test]
@@ -391,9 +574,17 @@ fn an_output_replaces_other_files_and_writes_devices_in_place() {
     for args in output_commands(t, &db, &tables) {
         std::fs::write(&text, "an old text, longer than nothing\n").unwrap();
         let out = twisty(&args);
-        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let svg = std::fs::read_to_string(&text).unwrap();
-        assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"), "{args:?}: {svg}");
+        assert!(
+            svg.starts_with("<svg") && svg.ends_with("</svg>\n"),
+            "{args:?}: {svg}"
+        );
     }
     // Written in place into the devices: /dev/stdout is the pipe the test reads.
     let svg = |out: &str| twisty(&["cube3", "svg", "--moves", "R", "-o", out]);
@@ -406,7 +597,10 @@ fn an_output_replaces_other_files_and_writes_devices_in_place() {
     // A folder, a path under a file: refused with a clear message, for every command.
     let d = dir.path().to_str().unwrap();
     let under = format!("{t}/x.svg");
-    for (out, why) in [(d, format!("output file {d}: is a directory")), (&under, format!("{t} is not a folder"))] {
+    for (out, why) in [
+        (d, format!("output file {d}: is a directory")),
+        (&under, format!("{t} is not a folder")),
+    ] {
         for args in output_commands(out, &db, &tables) {
             refused(&args, &why);
         }
@@ -425,7 +619,10 @@ fn an_output_fifo_is_written_for_a_reader_and_refused_without_one() {
     let f = fifo.to_str().unwrap();
     let args = ["cube3", "svg", "--moves", "R U", "-o", f];
     // Nobody reads: a clear error at once (`twisty` fails the test if this hangs).
-    refused(&args, &format!("output file {f}: it is a FIFO that no process is reading"));
+    refused(
+        &args,
+        &format!("output file {f}: it is a FIFO that no process is reading"),
+    );
     // A reader: its end is open before the program starts (a non-blocking open never waits),
     // and the picture fits in the pipe's buffer, so the program writes it all and ends; the
     // reader then reads it. Nothing here depends on timing.
@@ -435,7 +632,12 @@ fn an_output_fifo_is_written_for_a_reader_and_refused_without_one() {
         .open(&fifo)
         .unwrap();
     let out = twisty(&args);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let mut got = String::new();
     reader.read_to_string(&mut got).unwrap();
     let expected = twisty::cube3::svg::net(&twisty::cube3::Cube::from_alg(&"R U".parse().unwrap()));
@@ -505,7 +707,9 @@ fn a_cancelled_rebuild_leaves_no_partial_file() {
     assert!(!twisty::fileio::partial_path(&table).exists());
     let warnings = warnings.lock().unwrap();
     assert!(
-        warnings.iter().any(|w| w.ends_with("h0.tbl: size 17 bytes, shorter than its header (truncated or damaged); rebuilding it")),
+        warnings.iter().any(|w| w.ends_with(
+            "h0.tbl: size 17 bytes, shorter than its header (truncated or damaged); rebuilding it"
+        )),
         "{warnings:?}"
     );
 }
@@ -535,15 +739,40 @@ fn two_phase_table() -> String {
 fn a_timeout_of_zero_is_no_limit() {
     let (o, t) = (optimal_table(), two_phase_table());
     for args in [
-        &["cube3", "optimal", "--moves", "R U F", "--timeout-ms", "0", "--tables", &o][..],
-        &["cube3", "solve", "--moves", "R U F", "--timeout-ms", "0", "--tables", &t],
+        &[
+            "cube3",
+            "optimal",
+            "--moves",
+            "R U F",
+            "--timeout-ms",
+            "0",
+            "--tables",
+            &o,
+        ][..],
+        &[
+            "cube3",
+            "solve",
+            "--moves",
+            "R U F",
+            "--timeout-ms",
+            "0",
+            "--tables",
+            &t,
+        ],
     ] {
         let out = twisty(args);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(0), "twisty {args:?}: {err}");
-        let answer = String::from_utf8_lossy(&out.stdout).lines().next().unwrap_or("").to_string();
+        let answer = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .next()
+            .unwrap_or("")
+            .to_string();
         let cube = twisty::cube3::Cube::from_alg(&"R U F".parse().unwrap());
-        assert!(cube.apply(&answer.parse().unwrap()).is_solved(), "{args:?}: {answer}");
+        assert!(
+            cube.apply(&answer.parse().unwrap()).is_solved(),
+            "{args:?}: {answer}"
+        );
     }
 }
 
@@ -556,17 +785,81 @@ fn arguments_are_checked_before_any_table() {
     let table = dir.path().join("new.tbl");
     let t = table.to_str().unwrap();
     for (args, message) in [
-        (&["cube3", "solve", "--moves", "R", "--max-length", "41", "--tables", t][..], "max_length 41 is out of range 0..=40"),
-        (&["cube3", "optimal", "--moves", "R", "--max-length", "41", "--tables", t], "max_length 41 is out of range 0..=40"),
-        (&["cube3", "optimal", "--moves", "R", "--min-length", "5", "--max-length", "4", "--tables", t], "min_length 5 is greater than max_length 4"),
-        (&["cube3", "optimal", "--moves", "R", "--threads", "257", "--tables", t], "threads 257 out of range 0..=256"),
-        (&["cube3", "optimal", "--moves", "R", "--table", "h8", "--tables", t], "table size h8 is not available: this version builds h0 to h7"),
-        (&["cube3", "optimal-table", "--table", "h8", "--tables", t], "table size h8 is not available: this version builds h0 to h7"),
-        (&["cube3", "optimal", "--moves", "R", "--table", "h8"], "table size h8 is not available: this version builds h0 to h7"),
+        (
+            &[
+                "cube3",
+                "solve",
+                "--moves",
+                "R",
+                "--max-length",
+                "41",
+                "--tables",
+                t,
+            ][..],
+            "max_length 41 is out of range 0..=40",
+        ),
+        (
+            &[
+                "cube3",
+                "optimal",
+                "--moves",
+                "R",
+                "--max-length",
+                "41",
+                "--tables",
+                t,
+            ],
+            "max_length 41 is out of range 0..=40",
+        ),
+        (
+            &[
+                "cube3",
+                "optimal",
+                "--moves",
+                "R",
+                "--min-length",
+                "5",
+                "--max-length",
+                "4",
+                "--tables",
+                t,
+            ],
+            "min_length 5 is greater than max_length 4",
+        ),
+        (
+            &[
+                "cube3",
+                "optimal",
+                "--moves",
+                "R",
+                "--threads",
+                "257",
+                "--tables",
+                t,
+            ],
+            "threads 257 out of range 0..=256",
+        ),
+        (
+            &[
+                "cube3", "optimal", "--moves", "R", "--table", "h8", "--tables", t,
+            ],
+            "table size h8 is not available: this version builds h0 to h7",
+        ),
+        (
+            &["cube3", "optimal-table", "--table", "h8", "--tables", t],
+            "table size h8 is not available: this version builds h0 to h7",
+        ),
+        (
+            &["cube3", "optimal", "--moves", "R", "--table", "h8"],
+            "table size h8 is not available: this version builds h0 to h7",
+        ),
     ] {
         let err = refused(args, message);
         assert!(!err.contains("building"), "twisty {args:?}: {err}");
-        assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none(), "twisty {args:?} created a file");
+        assert!(
+            std::fs::read_dir(dir.path()).unwrap().next().is_none(),
+            "twisty {args:?} created a file"
+        );
     }
 }
 
@@ -577,12 +870,21 @@ fn cube3_svg_prints_the_committed_images() {
     let scramble = "R' U' F D2 L2 F R2 U2 R2 B D2 L B2 L' B' U' F' D2 R' D F R' U' F";
     let images = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/images");
     for (name, args) in [
-        ("cube3-solved.svg", vec!["cube3", "svg", "ABCDEFGH=ABCDEFGHIJKL=A"]),
-        ("cube3-scrambled.svg", vec!["cube3", "svg", "--moves", scramble]),
+        (
+            "cube3-solved.svg",
+            vec!["cube3", "svg", "ABCDEFGH=ABCDEFGHIJKL=A"],
+        ),
+        (
+            "cube3-scrambled.svg",
+            vec!["cube3", "svg", "--moves", scramble],
+        ),
     ] {
         let out = twisty(&args);
         assert!(out.status.success(), "twisty {args:?}");
         let committed = std::fs::read(images.join(name)).unwrap();
-        assert!(out.stdout == committed, "twisty {args:?} differs from docs/images/{name}");
+        assert!(
+            out.stdout == committed,
+            "twisty {args:?} differs from docs/images/{name}"
+        );
     }
 }

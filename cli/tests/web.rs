@@ -370,7 +370,8 @@ fn exchange(addr: SocketAddr, bytes: &[u8]) -> Reply {
     s.set_read_timeout(Some(Duration::from_secs(300))).unwrap();
     s.write_all(bytes).unwrap();
     let mut out = Vec::new();
-    s.read_to_end(&mut out).expect("the server answers and closes");
+    s.read_to_end(&mut out)
+        .expect("the server answers and closes");
     reply_of(String::from_utf8(out).unwrap())
 }
 
@@ -383,21 +384,38 @@ fn requests_hyper_cannot_parse_are_refused_with_json_errors() {
     let huge = format!("X-Big: {}\r\n", "v".repeat(twisty_cli::web::MAX_HEAD));
     for (what, status, bytes) in [
         ("a garbage request line", 400, "GARBAGE\r\n\r\n".to_string()),
-        ("a request line of no HTTP version", 400, "GET / HTTP/9.9\r\n\r\n".to_string()),
+        (
+            "a request line of no HTTP version",
+            400,
+            "GET / HTTP/9.9\r\n\r\n".to_string(),
+        ),
         (
             "a negative Content-Length",
             400,
             format!("POST /api/sq1/apply HTTP/1.1\r\n{host}Content-Length: -5\r\n\r\n"),
         ),
-        ("2000 headers", 431, format!("GET /api/info HTTP/1.1\r\n{host}{many}\r\n")),
-        ("a head over the limit", 431, format!("GET /api/info HTTP/1.1\r\n{host}{huge}\r\n")),
+        (
+            "2000 headers",
+            431,
+            format!("GET /api/info HTTP/1.1\r\n{host}{many}\r\n"),
+        ),
+        (
+            "a head over the limit",
+            431,
+            format!("GET /api/info HTTP/1.1\r\n{host}{huge}\r\n"),
+        ),
     ] {
         let r = exchange(s, bytes.as_bytes());
         let e = error_reply(&r, status, "invalid_argument", what);
         assert!(e["field"].is_null(), "{what}: {e}");
     }
     // An extractor's refusal (a job id that is not UTF-8) is JSON too.
-    error_reply(&get("/api/jobs/%FF"), 400, "invalid_argument", "a job id of bad UTF-8");
+    error_reply(
+        &get("/api/jobs/%FF"),
+        400,
+        "invalid_argument",
+        "a job id of bad UTF-8",
+    );
     assert_eq!(get("/api/info").status, 200, "the server still answers");
 }
 
@@ -411,8 +429,16 @@ fn an_oversized_content_length_is_refused_at_once() {
             "POST /api/sq1/apply HTTP/1.1\r\nHost: {s}\r\nContent-Type: application/json\r\n\
              Content-Length: {len}\r\n\r\n{{}}"
         );
-        let e = error_reply(&exchange(s, head.as_bytes()), 413, "invalid_argument", "too long");
-        assert!(e["message"].as_str().unwrap().contains(&len.to_string()), "{e}");
+        let e = error_reply(
+            &exchange(s, head.as_bytes()),
+            413,
+            "invalid_argument",
+            "too long",
+        );
+        assert!(
+            e["message"].as_str().unwrap().contains(&len.to_string()),
+            "{e}"
+        );
     }
     // A body without a length is refused when it passes the limit.
     let chunk = " ".repeat(70 * 1024);
@@ -421,7 +447,12 @@ fn an_oversized_content_length_is_refused_at_once() {
          Transfer-Encoding: chunked\r\n\r\n{:x}\r\n{chunk}\r\n0\r\n\r\n",
         chunk.len()
     );
-    error_reply(&exchange(s, chunked.as_bytes()), 413, "invalid_argument", "chunked");
+    error_reply(
+        &exchange(s, chunked.as_bytes()),
+        413,
+        "invalid_argument",
+        "chunked",
+    );
 }
 
 #[test]
@@ -466,7 +497,11 @@ fn read_reply(c: &mut TcpStream) -> std::io::Result<Reply> {
         bytes.push(byte[0]);
     }
     let head = String::from_utf8(bytes).unwrap();
-    let len: usize = reply_of(head.clone()).header("content-length").unwrap().parse().unwrap();
+    let len: usize = reply_of(head.clone())
+        .header("content-length")
+        .unwrap()
+        .parse()
+        .unwrap();
     let mut body = vec![0u8; len];
     c.read_exact(&mut body)?;
     Ok(reply_of(head + &String::from_utf8(body).unwrap()))
@@ -493,15 +528,22 @@ fn connections_beyond_the_bound_wait_for_one_to_close() {
     // wait cannot fail a server that keeps the bound; it lets one that does not show it.)
     let mut third = TcpStream::connect(addr).unwrap();
     third.write_all(info.as_bytes()).unwrap();
-    third.set_read_timeout(Some(Duration::from_millis(500))).unwrap();
+    third
+        .set_read_timeout(Some(Duration::from_millis(500)))
+        .unwrap();
     let waiting = read_reply(&mut third).unwrap_err();
     assert!(
-        matches!(waiting.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut),
+        matches!(
+            waiting.kind(),
+            std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+        ),
         "{waiting}"
     );
     // One closes: the third is served, and the other held one still is.
     drop(held.remove(0));
-    third.set_read_timeout(Some(Duration::from_secs(300))).unwrap();
+    third
+        .set_read_timeout(Some(Duration::from_secs(300)))
+        .unwrap();
     assert_eq!(read_reply(&mut third).unwrap().status, 200);
     held[0].write_all(info.as_bytes()).unwrap();
     assert_eq!(read_reply(&mut held[0]).unwrap().status, 200);
@@ -523,7 +565,11 @@ fn a_missing_cube_or_state_is_the_solved_one() {
             a.as_object_mut().unwrap().remove("elapsed_ms");
         }
         assert_eq!(missing, given, "{path}");
-        let length = [&missing["length"], &missing["distance"], &missing["solution"]["length"]];
+        let length = [
+            &missing["length"],
+            &missing["distance"],
+            &missing["solution"]["length"],
+        ];
         assert!(length.contains(&&json!(0)), "{path}: {missing}");
     }
 }
@@ -739,7 +785,10 @@ fn cube3_apply_random_and_errors() {
         (&r["moves"], &r["length"], &r["solved"]),
         (&json!("R U (F' D)"), &json!(4), &json!(false))
     );
-    assert_eq!(r["svg"], facade::cube3_svg(r["cube"].as_str().unwrap()).unwrap());
+    assert_eq!(
+        r["svg"],
+        facade::cube3_svg(r["cube"].as_str().unwrap()).unwrap()
+    );
     let start = facade::cube3_random(3);
     let r = post("/api/cube3/apply", json!({ "cube": start, "moves": "" }));
     assert_eq!(r["cube"], start);
@@ -961,7 +1010,11 @@ fn searches_beyond_the_server_s_turns_wait_for_one() {
     let wait_for = move |id: &str, task: &str| {
         let start = Instant::now();
         while status(id).as_deref() != Some(task) {
-            assert!(start.elapsed() < Duration::from_secs(120), "job {id}: {:?}", status(id));
+            assert!(
+                start.elapsed() < Duration::from_secs(120),
+                "job {id}: {:?}",
+                status(id)
+            );
             std::thread::sleep(Duration::from_millis(20));
         }
     };
@@ -986,7 +1039,11 @@ fn requests_naming_another_host_are_refused() {
     let with_host = |host: Option<&str>| {
         let mut s = TcpStream::connect(addr).unwrap();
         let host = host.map_or(String::new(), |h| format!("Host: {h}\r\n"));
-        write!(s, "GET /api/info HTTP/1.1\r\n{host}Connection: close\r\n\r\n").unwrap();
+        write!(
+            s,
+            "GET /api/info HTTP/1.1\r\n{host}Connection: close\r\n\r\n"
+        )
+        .unwrap();
         let mut out = String::new();
         s.read_to_string(&mut out).unwrap();
         out
@@ -998,7 +1055,11 @@ fn requests_naming_another_host_are_refused() {
         assert!(out.contains(r#""kind":"invalid_argument""#), "{out}");
     }
     let port = addr.port();
-    for host in [format!("localhost:{port}"), format!("127.0.0.1:{port}"), "[::1]".into()] {
+    for host in [
+        format!("localhost:{port}"),
+        format!("127.0.0.1:{port}"),
+        "[::1]".into(),
+    ] {
         let out = with_host(Some(&host));
         assert!(out.starts_with("HTTP/1.1 200"), "{host}: {out}");
     }
@@ -1056,14 +1117,29 @@ fn a_table_build_on_first_use_reports_progress_and_can_be_cancelled() {
         if r.status == 200 && !r.json()["phase"].as_str().unwrap().is_empty() {
             break r.json();
         }
-        assert!(start.elapsed() < Duration::from_secs(60), "no progress: {}", r.body);
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no progress: {}",
+            r.body
+        );
         std::thread::sleep(Duration::from_millis(20));
     };
-    assert!(status["task"].as_str().unwrap().contains("Square-1 solver tables"), "{status}");
+    assert!(
+        status["task"]
+            .as_str()
+            .unwrap()
+            .contains("Square-1 solver tables"),
+        "{status}"
+    );
     let info = request(addr, "GET", "/api/info", None, b"").json();
     assert_eq!(info["tables"]["sq1"], "building");
     post_to(addr, "/api/jobs/build/cancel", json!({}));
-    error_reply(&scramble.join().unwrap(), 409, "cancelled", "the cancelled build");
+    error_reply(
+        &scramble.join().unwrap(),
+        409,
+        "cancelled",
+        "the cancelled build",
+    );
     let info = request(addr, "GET", "/api/info", None, b"").json();
     assert_eq!(info["tables"]["sq1"], "not loaded");
     let left = dir.path().join("sq1-solver.tbl");
@@ -1089,15 +1165,28 @@ fn solve_arguments_are_checked_before_the_tables() {
     for path in ["/api/cube3/solve", "/api/cube3/optimal"] {
         let r = post_to(addr, path, json!({ "cube": cube, "max_length": 41 }));
         let e = error_reply(&r, 400, "invalid_argument", path);
-        assert_eq!(e["message"], "max_length 41 is out of range 0..=40", "{path}");
+        assert_eq!(
+            e["message"], "max_length 41 is out of range 0..=40",
+            "{path}"
+        );
         assert_eq!(e["field"], "max_length", "{path}");
     }
-    assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none(), "no table was built");
+    assert!(
+        std::fs::read_dir(dir.path()).unwrap().next().is_none(),
+        "no table was built"
+    );
     let info = request(addr, "GET", "/api/info", None, b"").json();
     assert_eq!(info["tables"]["cube3"], "not loaded");
     for path in ["/api/cube3/solve", "/api/cube3/optimal"] {
         let r = post(path, json!({ "cube": cube, "timeout_ms": 0 }));
-        let s = r["solution"].as_str().or(r["solutions"][0].as_str()).unwrap().to_string();
-        assert!(facade::cube3_is_solved(&facade::cube3_apply(&cube, &s).unwrap()).unwrap(), "{path}: {r}");
+        let s = r["solution"]
+            .as_str()
+            .or(r["solutions"][0].as_str())
+            .unwrap()
+            .to_string();
+        assert!(
+            facade::cube3_is_solved(&facade::cube3_apply(&cube, &s).unwrap()).unwrap(),
+            "{path}: {r}"
+        );
     }
 }

@@ -216,7 +216,10 @@ fn the_page_solves_a_typed_scramble_and_plays_the_solution_back_to_solved() {
         ),
         LONG,
     );
-    assert!(picture(&mut page) != solved_cube, "the random cube's picture");
+    assert!(
+        picture(&mut page) != solved_cube,
+        "the random cube's picture"
+    );
     page.click("#solve");
     page.wait_for(
         "document.querySelectorAll('#solutions li').length === 1",

@@ -12,7 +12,12 @@ use crate::error::{Error, Result};
 use crate::sq1::{self, Colouring, MoveSeq, Notation, State};
 
 /// The value of an enumeration code, or the one error for an unknown code.
-fn enum_code<T>(what: &str, choices: &str, code: i32, from: impl Fn(u32) -> Option<T>) -> Result<T> {
+fn enum_code<T>(
+    what: &str,
+    choices: &str,
+    code: i32,
+    from: impl Fn(u32) -> Option<T>,
+) -> Result<T> {
     u32::try_from(code)
         .ok()
         .and_then(from)
@@ -20,11 +25,21 @@ fn enum_code<T>(what: &str, choices: &str, code: i32, from: impl Fn(u32) -> Opti
 }
 
 fn notation(code: i32) -> Result<Notation> {
-    enum_code("notation", "0 = WCA, 1 = article", code, Notation::from_code)
+    enum_code(
+        "notation",
+        "0 = WCA, 1 = article",
+        code,
+        Notation::from_code,
+    )
 }
 
 fn colouring(code: i32) -> Result<Colouring> {
-    enum_code("colouring", "0 = six-colour, 1 = Silver", code, Colouring::from_code)
+    enum_code(
+        "colouring",
+        "0 = six-colour, 1 = Silver",
+        code,
+        Colouring::from_code,
+    )
 }
 
 /// The solved state of a colouring (0 = six-colour, 1 = Silver), as text.
@@ -155,7 +170,12 @@ use crate::sq1::db::{self, Database, Solution, Variant};
 use std::sync::Arc;
 
 fn variant(code: i32) -> Result<Variant> {
-    enum_code("database variant", "0 = article, 1 = middle", code, Variant::from_code)
+    enum_code(
+        "database variant",
+        "0 = article, 1 = middle",
+        code,
+        Variant::from_code,
+    )
 }
 
 /// Opens a complete database file (either variant).
@@ -257,7 +277,12 @@ pub fn db_build(
 use crate::sq1::solve::{FastOptions, Metric, SearchLimits, Solver};
 
 fn metric(code: i32) -> Result<Metric> {
-    enum_code("metric", "0 = twist, 1 = WCA, 2 = face-turn", code, Metric::from_code)
+    enum_code(
+        "metric",
+        "0 = twist, 1 = WCA, 2 = face-turn",
+        code,
+        Metric::from_code,
+    )
 }
 
 /// The one timeout rule of every runtime: `timeout_ms` 0 means no limit, a positive value a
@@ -682,7 +707,10 @@ mod tests {
     fn every_unknown_enumeration_code_is_one_clear_error() {
         let e = sq1_moves_length("/", 0, -1).unwrap_err();
         assert_eq!(e.kind(), crate::ErrorKind::InvalidArgument);
-        assert_eq!(e.message(), "unknown metric -1 (0 = twist, 1 = WCA, 2 = face-turn)");
+        assert_eq!(
+            e.message(),
+            "unknown metric -1 (0 = twist, 1 = WCA, 2 = face-turn)"
+        );
         assert_eq!(
             sq1_moves_length("/", -1, 0).unwrap_err().message(),
             "unknown notation -1 (0 = WCA, 1 = article)"
@@ -696,7 +724,9 @@ mod tests {
             "unknown notation -2147483648 (0 = WCA, 1 = article)"
         );
         assert_eq!(
-            sq1_count_shapes(&sq1::Tables::new(), 4).unwrap_err().message(),
+            sq1_count_shapes(&sq1::Tables::new(), 4)
+                .unwrap_err()
+                .message(),
             "unknown shape count kind 4 (0 = layer shapes, 1 = twistable positions, 2 = up to layer rotation, 3 = up to rotation and flip)"
         );
         assert_eq!(sq1_moves_length("/", 0, 0).unwrap(), 1);
@@ -711,7 +741,10 @@ mod tests {
         for ms in [-1, i64::MIN] {
             let e = deadline(ms).unwrap_err();
             assert_eq!(e.kind(), crate::ErrorKind::InvalidArgument);
-            assert_eq!(e.message(), format!("timeout must not be negative (got {ms} ms)"));
+            assert_eq!(
+                e.message(),
+                format!("timeout must not be negative (got {ms} ms)")
+            );
         }
     }
 }

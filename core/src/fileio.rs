@@ -194,8 +194,19 @@ impl Partial {
         // Never truncated on opening: a file that turns out not to be ours keeps its bytes.
         let mut file = nonblocking(OpenOptions::new().read(true).write(true).create(true))
             .open(&partial)
-            .map_err(|e| format!("{}: {}", partial.display(), describe(&partial, "create", &e)))?;
-        let busy = || ClaimError::Busy(format!("{}: another process is writing this file", partial.display()));
+            .map_err(|e| {
+                format!(
+                    "{}: {}",
+                    partial.display(),
+                    describe(&partial, "create", &e)
+                )
+            })?;
+        let busy = || {
+            ClaimError::Busy(format!(
+                "{}: another process is writing this file",
+                partial.display()
+            ))
+        };
         if file.try_lock().is_err() {
             return Err(busy());
         }
@@ -203,7 +214,9 @@ impl Partial {
         // let go: then the locked file is no longer the `.partial`, and must not be touched.
         {
             use std::os::unix::fs::MetadataExt;
-            let held = file.metadata().map_err(|e| describe(&partial, "write", &e))?;
+            let held = file
+                .metadata()
+                .map_err(|e| describe(&partial, "write", &e))?;
             match std::fs::symlink_metadata(&partial) {
                 Ok(now) if now.dev() == held.dev() && now.ino() == held.ino() => {}
                 _ => return Err(busy()),
@@ -289,7 +302,9 @@ pub fn write_output(path: &Path, bytes: &[u8]) -> crate::Result<()> {
         if let Some(kind) = crate::files::known_kind(&h) {
             return Err(crate::Error::new(
                 crate::ErrorKind::Database,
-                format!("{what}: it is {kind}; it was left alone (remove it, or choose another path)"),
+                format!(
+                    "{what}: it is {kind}; it was left alone (remove it, or choose another path)"
+                ),
             ));
         }
         let link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
@@ -312,12 +327,21 @@ fn replace(
     use std::io::Write;
     use std::sync::atomic::{AtomicU64, Ordering};
     static NEXT: AtomicU64 = AtomicU64::new(0);
-    let name = path.file_name().ok_or_else(|| "names no file".to_string())?;
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .ok_or_else(|| "names no file".to_string())?;
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     let (temp, mut file) = loop {
         let mut n = std::ffi::OsString::from(".");
         n.push(name);
-        n.push(format!(".{}-{}.tmp", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed)));
+        n.push(format!(
+            ".{}-{}.tmp",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
         let temp = dir.join(n);
         match OpenOptions::new().write(true).create_new(true).open(&temp) {
             Ok(f) => break (temp, f),
@@ -388,7 +412,10 @@ mod tests {
     #[test]
     fn reading_refuses_what_is_not_a_regular_file() {
         let d = dir("read");
-        assert_eq!(open_regular(Path::new("")).unwrap_err(), "the path is empty");
+        assert_eq!(
+            open_regular(Path::new("")).unwrap_err(),
+            "the path is empty"
+        );
         assert_eq!(open_regular(&d).unwrap_err(), "is a directory");
         let fifo = d.join("fifo");
         mkfifo(&fifo);
@@ -403,7 +430,11 @@ mod tests {
             open_regular(&under).unwrap_err(),
             format!("cannot open: {} is not a folder", file.display())
         );
-        assert!(open_regular(&d.join("missing")).unwrap_err().contains("No such file"));
+        assert!(
+            open_regular(&d.join("missing"))
+                .unwrap_err()
+                .contains("No such file")
+        );
         assert!(open_regular(&file).is_ok());
         std::fs::remove_dir_all(&d).unwrap();
     }
@@ -475,7 +506,10 @@ mod tests {
         let busy = d.join("busy.tbl");
         let first = Partial::claim(&busy, ours).unwrap();
         let second = why(Partial::claim(&busy, ours));
-        assert!(second.starts_with("busy: ") && second.ends_with("another process is writing this file"));
+        assert!(
+            second.starts_with("busy: ")
+                && second.ends_with("another process is writing this file")
+        );
         drop(first);
         std::fs::remove_dir_all(&d).unwrap();
     }
@@ -485,7 +519,10 @@ mod tests {
         use std::os::unix::fs::PermissionsExt;
         let d = dir("output");
         let entries = || {
-            let mut v: Vec<_> = std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().file_name()).collect();
+            let mut v: Vec<_> = std::fs::read_dir(&d)
+                .unwrap()
+                .map(|e| e.unwrap().file_name())
+                .collect();
             v.sort();
             v
         };
@@ -528,14 +565,26 @@ mod tests {
         let old = inode(&out);
         write_output(&out, b"second").unwrap();
         assert_eq!(std::fs::read(&out).unwrap(), b"second");
-        assert_ne!(inode(&out), old, "replaced by another file, not rewritten in place");
-        assert_eq!(std::fs::metadata(&out).unwrap().permissions().mode() & 0o777, 0o640);
+        assert_ne!(
+            inode(&out),
+            old,
+            "replaced by another file, not rewritten in place"
+        );
+        assert_eq!(
+            std::fs::metadata(&out).unwrap().permissions().mode() & 0o777,
+            0o640
+        );
         assert_eq!(entries().len(), before.len() + 1);
         // A regular file reached through a link: written in place, the link kept.
         let link = d.join("out-link");
         std::os::unix::fs::symlink(&out, &link).unwrap();
         write_output(&link, b"third").unwrap();
-        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
         assert_eq!(std::fs::read(&out).unwrap(), b"third");
         // A device: written in place.
         write_output(Path::new("/dev/null"), b"nothing").unwrap();
@@ -550,11 +599,18 @@ mod tests {
         assert_eq!(std::fs::read(sub.join("kept")).unwrap(), b"kept");
         // Paths that cannot be written: a clear message each.
         let why = |p: &Path| write_output(p, b"x").unwrap_err().message().to_string();
-        assert_eq!(why(&sub), format!("output file {}: is a directory", sub.display()));
+        assert_eq!(
+            why(&sub),
+            format!("output file {}: is a directory", sub.display())
+        );
         assert_eq!(why(Path::new("")), "output file: the path is empty");
         assert_eq!(
             why(&out.join("x.svg")),
-            format!("output file {}: cannot write: {} is not a folder", out.join("x.svg").display(), out.display())
+            format!(
+                "output file {}: cannot write: {} is not a folder",
+                out.join("x.svg").display(),
+                out.display()
+            )
         );
         std::fs::remove_dir_all(&d).unwrap();
     }
@@ -562,8 +618,8 @@ mod tests {
     #[test]
     fn an_output_fifo_needs_a_reader_and_waits_for_it() {
         use std::io::Read;
-        use std::os::unix::fs::FileTypeExt;
         use std::os::fd::AsRawFd;
+        use std::os::unix::fs::FileTypeExt;
         let d = dir("output-fifo");
         let fifo = d.join("fifo");
         mkfifo(&fifo);
@@ -579,7 +635,9 @@ mod tests {
         // A reader: the read end is opened before the write starts (non-blocking, which never
         // waits), so the reader exists by construction. The bytes are 16 times a pipe's buffer:
         // the write must block while the reader thread catches up, not fail half-way.
-        let mut reader = nonblocking(OpenOptions::new().read(true)).open(&fifo).unwrap();
+        let mut reader = nonblocking(OpenOptions::new().read(true))
+            .open(&fifo)
+            .unwrap();
         // SAFETY: F_GETFL and F_SETFL on a descriptor the test owns.
         unsafe {
             let fd = reader.as_raw_fd();
@@ -603,7 +661,10 @@ mod tests {
         });
         write_output(&fifo, &bytes).unwrap();
         assert!(got.join().unwrap() == bytes);
-        assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo(), "still a FIFO");
+        assert!(
+            std::fs::metadata(&fifo).unwrap().file_type().is_fifo(),
+            "still a FIFO"
+        );
         std::fs::remove_dir_all(&d).unwrap();
     }
 }

@@ -1,17 +1,19 @@
-//! Every kind of file the library writes, assembled here, above both puzzles: each kind
-//! describes itself where it is defined (`FILE_KIND`: its magic and its name in words), and this
-//! list is the one the file layer queries ([`crate::tablefile`], [`crate::fileio`]) to say what a
-//! foreign file is and which files an output never replaces ([`crate::fileio::write_output`]).
-//! The file layer names no puzzle; a new kind of file is added here.
+//! The catalog of every kind of file the library writes, assembled from the leaf modules where
+//! each kind describes itself (`kind.rs` beside the code that writes it: its magic and its name
+//! in words). The file layer ([`crate::tablefile`], [`crate::fileio`]) queries this catalog to
+//! say what a foreign file is and which files an output never replaces
+//! ([`crate::fileio::write_output`]); it names no puzzle itself. The leaves import only
+//! [`crate::filekind`], so no import runs from a lower layer to a higher one. A new kind of file
+//! is a new leaf, listed here.
 
-use crate::tablefile::FileKind;
+use crate::filekind::FileKind;
 
 /// The kinds of file the library writes, by magic.
 pub const KINDS: [FileKind; 4] = [
-    crate::sq1::db::format::FILE_KIND,
-    crate::sq1::solve::prune::FILE_KIND,
-    crate::cube3::solve::FILE_KIND,
-    crate::cube3::optimal::FILE_KIND,
+    crate::sq1::db::kind::FILE_KIND,
+    crate::sq1::solve::kind::FILE_KIND,
+    crate::cube3::solve::kind::FILE_KIND,
+    crate::cube3::optimal::kind::FILE_KIND,
 ];
 
 /// The kind of twisty file that starts with `bytes` (`"a twisty Silver database"`), if any.

@@ -217,7 +217,9 @@ mod tests {
             if target == "twisty-host-test" {
                 self.asked.fetch_add(1, Ordering::SeqCst);
             }
-            LevelFilter::iter().nth(self.level.load(Ordering::SeqCst)).unwrap()
+            LevelFilter::iter()
+                .nth(self.level.load(Ordering::SeqCst))
+                .unwrap()
         }
         fn log(&self, level: Level, target: &str, message: &str) {
             // Logging from inside the sink is dropped, not recursive.
@@ -268,7 +270,10 @@ mod tests {
         {
             let r = records.lock().unwrap();
             assert_eq!(mine(&r), 1);
-            assert!(r.iter().any(|x| x == &(Level::Info, "twisty-host-test".into(), "one 1".into())));
+            assert!(
+                r.iter()
+                    .any(|x| x == &(Level::Info, "twisty-host-test".into(), "one 1".into()))
+            );
         }
         {
             let r = reentered.lock().unwrap();

@@ -22,6 +22,7 @@ pub mod api;
 pub mod cube3;
 pub mod error;
 pub mod fileio;
+pub mod filekind;
 pub mod files;
 pub mod host;
 pub mod progress;

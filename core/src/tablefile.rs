@@ -17,6 +17,7 @@
 //! [`ErrorKind::Database`] error naming the file and the reason. [`open_or_build`] replaces
 //! only files of its own kind (see there and [`crate::fileio`]).
 
+pub use crate::filekind::FileKind;
 use std::path::{Path, PathBuf};
 
 use memmap2::Mmap;
@@ -133,7 +134,11 @@ impl Layout<'_> {
                     self.what,
                     path.display(),
                     map.len(),
-                    if copy.is_some() { ", some sections resident" } else { "" },
+                    if copy.is_some() {
+                        ", some sections resident"
+                    } else {
+                        ""
+                    },
                     t.elapsed()
                 );
                 Ok((TableFile::Mapped(map), copy))
@@ -156,8 +161,8 @@ impl Layout<'_> {
         let f = crate::fileio::open_regular(path).map_err(|r| self.error(path, r))?;
         // SAFETY: the file is opened read-only; table files are written whole and renamed into
         // place, never modified where they lie.
-        let map = unsafe { Mmap::map(&f) }
-            .map_err(|e| self.error(path, format!("cannot map: {e}")))?;
+        let map =
+            unsafe { Mmap::map(&f) }.map_err(|e| self.error(path, format!("cannot map: {e}")))?;
         if map.len() < 8 || &map[..8] != self.magic {
             return Ok(Check::Foreign(format!(
                 "not a twisty {} ({})",
@@ -191,7 +196,9 @@ impl Layout<'_> {
             )));
         }
         if u64_at(16) != self.digest || u32_at(12) != self.sections.len() as u32 {
-            return stale(format!("built from a different move index{DELETE_TO_REBUILD}"));
+            return stale(format!(
+                "built from a different move index{DELETE_TO_REBUILD}"
+            ));
         }
         if map.len() != self.file_len() {
             return stale(format!(
@@ -237,17 +244,6 @@ enum Check {
     Foreign(String),
 }
 
-/// A kind of file the library writes, as it describes itself where it is defined (each
-/// puzzle's `FILE_KIND`, next to its magic). The list of every kind is assembled above the
-/// puzzles ([`crate::files::KINDS`]); this layer only queries it, to say what a foreign file is.
-#[derive(Clone, Copy, Debug)]
-pub struct FileKind {
-    /// The first 8 bytes of every file of this kind.
-    pub magic: &'static [u8; 8],
-    /// The kind in words, as messages name it: `"a twisty Silver database"`.
-    pub name: &'static str,
-}
-
 /// What a file that is not of the kind expected holds, in words (every opener's message).
 pub(crate) fn describe_foreign(bytes: &[u8]) -> String {
     if bytes.is_empty() {
@@ -280,7 +276,8 @@ impl TableFile {
     /// table file of `layout`'s kind (see [`crate::fileio`]).
     pub fn save(&self, path: &Path, layout: &Layout) -> Result<()> {
         let mut p = claim(path, layout)?;
-        p.write_all(self.bytes()).map_err(|r| layout.error(path, r))?;
+        p.write_all(self.bytes())
+            .map_err(|r| layout.error(path, r))?;
         p.commit().map_err(|r| layout.error(path, r))
     }
 }
@@ -309,7 +306,10 @@ fn read_resident(
     let _ = copy.advise(memmap2::Advice::HugePage);
     let mut f = f;
     f.seek(SeekFrom::Start(base as u64))?;
-    let mut hashes: Vec<_> = sections.iter().map(|_| xxhash_rust::xxh3::Xxh3::new()).collect();
+    let mut hashes: Vec<_> = sections
+        .iter()
+        .map(|_| xxhash_rust::xxh3::Xxh3::new())
+        .collect();
     for (i, piece) in copy.chunks_mut(PIECE).enumerate() {
         f.read_exact(piece)?;
         // The piece's place in the file; bytes between sections, if any, are in no hash.
@@ -367,7 +367,10 @@ pub fn open_or_build_resident(
     if cancel.is_cancelled() {
         return Err(Error::new(
             ErrorKind::Cancelled,
-            format!("opening the {} was cancelled before it started", layout.what),
+            format!(
+                "opening the {} was cancelled before it started",
+                layout.what
+            ),
         ));
     }
     crate::fileio::check_path(path).map_err(|r| layout.error(path, r))?;
@@ -379,7 +382,12 @@ pub fn open_or_build_resident(
         if !missing {
             match layout.check(path, resident.clone())? {
                 Check::Usable(map, copy) => {
-                    log::debug!("opened the {} {}: {} bytes mapped", layout.what, path.display(), map.len());
+                    log::debug!(
+                        "opened the {} {}: {} bytes mapped",
+                        layout.what,
+                        path.display(),
+                        map.len()
+                    );
                     return Ok((TableFile::Mapped(map), copy));
                 }
                 // The one place a table is rebuilt over a file: say so, a rebuild takes a while.
@@ -404,7 +412,10 @@ pub fn open_or_build_resident(
                 if cancel.is_cancelled() {
                     return Err(Error::new(
                         ErrorKind::Cancelled,
-                        format!("opening the {} was cancelled while waiting: {r}", layout.what),
+                        format!(
+                            "opening the {} was cancelled while waiting: {r}",
+                            layout.what
+                        ),
                     ));
                 }
                 std::thread::sleep(std::time::Duration::from_millis(100));
@@ -507,13 +518,21 @@ mod tests {
         refuse(&damaged, &l, "the second table fails its checksum");
         for resident in [1..2, 0..2] {
             let e = l.open_resident(&path, resident).err().expect("refused");
-            assert!(e.message().contains("the second table fails its checksum"), "{}", e.message());
+            assert!(
+                e.message().contains("the second table fails its checksum"),
+                "{}",
+                e.message()
+            );
         }
         let mut damaged = data.clone();
         damaged[HEADER_LEN + 1] ^= 1;
         std::fs::write(&path, &damaged).unwrap();
         let e = l.open_resident(&path, 0..2).err().expect("refused");
-        assert!(e.message().contains("the first table fails its checksum"), "{}", e.message());
+        assert!(
+            e.message().contains("the first table fails its checksum"),
+            "{}",
+            e.message()
+        );
         let mut foreign = data.clone();
         foreign[0] = b'X';
         refuse(&foreign, &l, "bad magic");
@@ -526,7 +545,11 @@ mod tests {
             param: 8,
             ..layout(1)
         };
-        refuse(&data, &other, "a test table file of other parameters (0x7, this one is 0x8)");
+        refuse(
+            &data,
+            &other,
+            "a test table file of other parameters (0x7, this one is 0x8)",
+        );
         std::fs::remove_file(&path).unwrap();
         let e = l.open(&path).err().unwrap();
         assert!(e.message().contains("cannot open"), "{}", e.message());
@@ -542,7 +565,11 @@ mod tests {
     }
 
     /// open_or_build with a build that counts its calls.
-    fn open_or_build_counting(path: &Path, l: &Layout, cancel: &CancelToken) -> (Result<TableFile>, u32) {
+    fn open_or_build_counting(
+        path: &Path,
+        l: &Layout,
+        cancel: &CancelToken,
+    ) -> (Result<TableFile>, u32) {
         let mut builds = 0;
         let r = open_or_build(path, l, cancel, || {
             builds += 1;
@@ -574,12 +601,33 @@ mod tests {
         let (r, n) = open_or_build_counting(&path, &l, &none);
         assert!(r.is_ok() && n == 1);
         // Anything else: refused, never built, left byte for byte as it was.
-        let magic = |name: &str| crate::files::KINDS.iter().find(|k| k.name == name).unwrap().magic;
-        let (silver, c3) = ("a twisty Silver database", "a twisty 3x3x3 two-phase solver table file");
+        let magic = |name: &str| {
+            crate::files::KINDS
+                .iter()
+                .find(|k| k.name == name)
+                .unwrap()
+                .magic
+        };
+        let (silver, c3) = (
+            "a twisty Silver database",
+            "a twisty 3x3x3 two-phase solver table file",
+        );
         let foreign: [(&str, Vec<u8>, &str); 4] = [
-            ("notes.txt", b"my notes, not a table".to_vec(), "(bad magic)"),
-            ("silver.db", [&magic(silver)[..], &[0u8; 200][..]].concat(), "(it is a twisty Silver database)"),
-            ("c3.tbl", [&magic(c3)[..], &[1u8; 200][..]].concat(), "(it is a twisty 3x3x3 two-phase solver table file)"),
+            (
+                "notes.txt",
+                b"my notes, not a table".to_vec(),
+                "(bad magic)",
+            ),
+            (
+                "silver.db",
+                [&magic(silver)[..], &[0u8; 200][..]].concat(),
+                "(it is a twisty Silver database)",
+            ),
+            (
+                "c3.tbl",
+                [&magic(c3)[..], &[1u8; 200][..]].concat(),
+                "(it is a twisty 3x3x3 two-phase solver table file)",
+            ),
             ("tiny", b"TW".to_vec(), "(bad magic)"),
         ];
         for (name, bytes, why) in foreign {
@@ -601,12 +649,20 @@ mod tests {
         }
         // Its own kind with other parameters (another size): another table, left alone.
         let sized = dir.join("other-size.tbl");
-        let bytes = image(&Layout { param: 9, ..layout(1) });
+        let bytes = image(&Layout {
+            param: 9,
+            ..layout(1)
+        });
         std::fs::write(&sized, &bytes).unwrap();
         let (r, n) = open_or_build_counting(&sized, &l, &none);
         let e = r.err().unwrap();
         assert_eq!((n, e.kind()), (0, ErrorKind::Database));
-        assert!(e.message().contains("of other parameters (0x9, this one is 0x7); it was left alone"), "{}", e.message());
+        assert!(
+            e.message()
+                .contains("of other parameters (0x9, this one is 0x7); it was left alone"),
+            "{}",
+            e.message()
+        );
         assert_eq!(std::fs::read(&sized).unwrap(), bytes);
         // An empty file is not a table and holds nothing: refused on opening, like the others.
         let empty = dir.join("empty.tbl");
@@ -616,7 +672,10 @@ mod tests {
         // A directory, a path under a regular file, an empty path: refused before building.
         let cases = [
             (dir.clone(), "is a directory".to_string()),
-            (dir.join("notes.txt/sub.tbl"), format!("{} is not a folder", dir.join("notes.txt").display())),
+            (
+                dir.join("notes.txt/sub.tbl"),
+                format!("{} is not a folder", dir.join("notes.txt").display()),
+            ),
             (PathBuf::new(), "the path is empty".to_string()),
         ];
         for (p, why) in cases {
@@ -632,7 +691,9 @@ mod tests {
         assert_eq!(r.err().unwrap().kind(), ErrorKind::Cancelled);
         assert!(n == 0 && !fresh.exists() && !crate::fileio::partial_path(&fresh).exists());
         // A failed build leaves no .partial.
-        let r = open_or_build(&fresh, &l, &none, || Err(Error::new(ErrorKind::Cancelled, "stop")));
+        let r = open_or_build(&fresh, &l, &none, || {
+            Err(Error::new(ErrorKind::Cancelled, "stop"))
+        });
         assert!(r.is_err() && !crate::fileio::partial_path(&fresh).exists() && !fresh.exists());
         // save() follows the same rule.
         let text = dir.join("notes.txt");
@@ -672,7 +733,9 @@ mod tests {
             std::thread::sleep(std::time::Duration::from_millis(200));
             c2.cancel();
         });
-        let e = open_or_build(&other, &l, &cancel, || Ok(TableFile::Owned(image(&l)))).err().unwrap();
+        let e = open_or_build(&other, &l, &cancel, || Ok(TableFile::Owned(image(&l))))
+            .err()
+            .unwrap();
         t.join().unwrap();
         assert_eq!(e.kind(), ErrorKind::Cancelled, "{}", e.message());
         drop(held);
@@ -681,7 +744,8 @@ mod tests {
 
     #[test]
     fn an_empty_partial_left_by_a_killed_build_is_taken_over() {
-        let dir = std::env::temp_dir().join(format!("twisty-tablefile-killed-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("twisty-tablefile-killed-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("t.tbl");

@@ -177,7 +177,11 @@ fn the_h1_table_is_admissible_and_tighter_than_h0() {
         let c = Cube::from_alg(&Alg::from_moves(seq));
         let d = meet_in_the_middle(&c).expect("within nine moves");
         assert!(s.lower_bound(&c) <= d, "{c}");
-        assert_eq!(s.solve(&c, &opts(), &mut NoProgress).unwrap().length, d, "{c}");
+        assert_eq!(
+            s.solve(&c, &opts(), &mut NoProgress).unwrap().length,
+            d,
+            "{c}"
+        );
     }
     let (mut sum0, mut sum1) = (0, 0);
     for _ in 0..2000 {
@@ -185,7 +189,10 @@ fn the_h1_table_is_admissible_and_tighter_than_h0() {
         sum0 += solver().lower_bound(&c);
         sum1 += s.lower_bound(&c);
     }
-    assert!(sum1 > sum0 + 200, "h1 {sum1} against h0 {sum0} over 2000 cubes");
+    assert!(
+        sum1 > sum0 + 200,
+        "h1 {sum1} against h0 {sum0} over 2000 cubes"
+    );
 }
 
 /// The edges' own bound lifts cubes whose flips alone are far: the superflip has its corners
@@ -493,9 +500,17 @@ fn table_sizes_and_files() {
         .err()
         .unwrap();
     assert_eq!(e.kind(), ErrorKind::Database);
-    assert!(e.message().contains("a 3x3x3 optimal-solver table file of size h0 (size h1 was asked for)"), "{}", e.message());
+    assert!(
+        e.message()
+            .contains("a 3x3x3 optimal-solver table file of size h0 (size h1 was asked for)"),
+        "{}",
+        e.message()
+    );
     assert!(e.message().contains("it was left alone"), "{}", e.message());
-    assert!(std::fs::read(&h0_copy).unwrap() == bytes, "the h0 file is untouched");
+    assert!(
+        std::fs::read(&h0_copy).unwrap() == bytes,
+        "the h0 file is untouched"
+    );
     // The edges' own table is at the end of the file and checked like the rest.
     let mut flipped = bytes.clone();
     let k = flipped.len() - 1000;
@@ -504,7 +519,12 @@ fn table_sizes_and_files() {
     std::fs::write(&damaged, &flipped).unwrap();
     let e = Solver::open(&damaged, 0).err().unwrap();
     assert_eq!(e.kind(), ErrorKind::Database);
-    assert!(e.message().contains("the edge distance table fails its checksum"), "{}", e.message());
+    assert!(
+        e.message()
+            .contains("the edge distance table fails its checksum"),
+        "{}",
+        e.message()
+    );
     let mut flipped = bytes.clone();
     let k = flipped.len() / 2;
     flipped[k] ^= 0x40;
@@ -513,15 +533,25 @@ fn table_sizes_and_files() {
     assert_eq!(e.kind(), ErrorKind::Database);
     // The distance lines are read into memory of their own and checked as they are read.
     assert!(
-        e.message().contains("the distance table fails its checksum"),
+        e.message()
+            .contains("the distance table fails its checksum"),
         "{}",
         e.message()
     );
     // A damaged file of its own kind is rebuilt by open_or_build, and then answers.
     let rebuilt = Solver::open_or_build(&damaged, 0, &mut NoProgress, &CancelToken::new()).unwrap();
-    assert!(std::fs::read(&damaged).unwrap() == bytes, "rebuilt to the same bytes");
+    assert!(
+        std::fs::read(&damaged).unwrap() == bytes,
+        "rebuilt to the same bytes"
+    );
     let cube = Cube::from_alg(&"R U F'".parse().unwrap());
-    assert_eq!(rebuilt.solve(&cube, &SolveOptions::default(), &mut NoProgress).unwrap().length, 3);
+    assert_eq!(
+        rebuilt
+            .solve(&cube, &SolveOptions::default(), &mut NoProgress)
+            .unwrap()
+            .length,
+        3
+    );
     // A text file where a table is expected is left alone.
     let text = dir.join("notes.tbl");
     std::fs::write(&text, "my notes\n").unwrap();
@@ -544,18 +574,36 @@ fn many_cubes_at_once_answer_as_one_by_one() {
         })
         .chain([Cube::SOLVED, cube("R U F")])
         .collect();
-    let o = SolveOptions { threads: 3, max_solutions: 4, max_length: 12, ..opts() };
+    let o = SolveOptions {
+        threads: 3,
+        max_solutions: 4,
+        max_length: 12,
+        ..opts()
+    };
     let many = solver().solve_many(&cubes, &o);
     assert_eq!(many.len(), cubes.len());
     for (c, r) in cubes.iter().zip(&many) {
-        let one = solve(c, &SolveOptions { threads: 1, ..o.clone() }).unwrap();
+        let one = solve(
+            c,
+            &SolveOptions {
+                threads: 1,
+                ..o.clone()
+            },
+        )
+        .unwrap();
         let r = r.as_ref().unwrap();
         assert_eq!(r.length, one.length);
         assert_eq!(r.solutions, one.solutions);
     }
-    let bad = SolveOptions { threads: 100_000, ..opts() };
+    let bad = SolveOptions {
+        threads: 100_000,
+        ..opts()
+    };
     let e = solver().solve_many(&cubes[..2], &bad);
-    assert!(e.iter().all(|r| r.as_ref().unwrap_err().kind() == ErrorKind::InvalidArgument));
+    assert!(
+        e.iter()
+            .all(|r| r.as_ref().unwrap_err().kind() == ErrorKind::InvalidArgument)
+    );
 }
 
 /// Errors tell the lengths the caller asked for: a shortest length given, `MIN to MAX moves`
@@ -563,15 +611,35 @@ fn many_cubes_at_once_answer_as_one_by_one() {
 #[test]
 fn no_solution_errors_name_the_lengths_asked_for() {
     let run = |c: &Cube, min_length, max_length| {
-        solve(c, &SolveOptions { min_length, max_length, ..opts() }).unwrap_err()
+        solve(
+            c,
+            &SolveOptions {
+                min_length,
+                max_length,
+                ..opts()
+            },
+        )
+        .unwrap_err()
     };
     let e = run(&Cube::SOLVED, 4, 4);
     assert_eq!(e.kind(), ErrorKind::InvalidArgument);
-    assert_eq!(e.message(), "no solution of 4 to 4 moves exists for this cube");
+    assert_eq!(
+        e.message(),
+        "no solution of 4 to 4 moves exists for this cube"
+    );
     let c = cube("R U F");
-    assert_eq!(run(&c, 0, 2).message(), "no solution of at most 2 moves exists for this cube: it needs at least 3");
-    assert_eq!(run(&c, 1, 2).message(), "no solution of 1 to 2 moves exists for this cube: it needs at least 3");
-    assert_eq!(run(&c, 4, 5).message(), "no solution of 4 to 5 moves exists for this cube");
+    assert_eq!(
+        run(&c, 0, 2).message(),
+        "no solution of at most 2 moves exists for this cube: it needs at least 3"
+    );
+    assert_eq!(
+        run(&c, 1, 2).message(),
+        "no solution of 1 to 2 moves exists for this cube: it needs at least 3"
+    );
+    assert_eq!(
+        run(&c, 4, 5).message(),
+        "no solution of 4 to 5 moves exists for this cube"
+    );
 }
 
 /// Size 8 is refused by the one check before any path is looked at: opening (with or without
@@ -584,16 +652,26 @@ fn an_unavailable_size_is_refused_first_everywhere() {
     let p = path.display().to_string();
     let errors = [
         twisty::api::cube3_optimal_default_path(8).unwrap_err(),
-        twisty::api::cube3_optimal_open(&p, 8, &mut |_| {}, &CancelToken::new()).err().unwrap(),
-        twisty::api::cube3_optimal_open_existing(&p, 8).err().unwrap(),
-        Solver::open_or_build(&path, 8, &mut NoProgress, &CancelToken::new()).err().unwrap(),
+        twisty::api::cube3_optimal_open(&p, 8, &mut |_| {}, &CancelToken::new())
+            .err()
+            .unwrap(),
+        twisty::api::cube3_optimal_open_existing(&p, 8)
+            .err()
+            .unwrap(),
+        Solver::open_or_build(&path, 8, &mut NoProgress, &CancelToken::new())
+            .err()
+            .unwrap(),
     ];
     for e in errors {
         assert_eq!(e.kind(), ErrorKind::InvalidArgument);
         assert_eq!(e.message(), h8);
     }
     assert!(!dir.exists(), "nothing was created");
-    assert!(twisty::api::cube3_optimal_default_path(7).unwrap().ends_with("cube3-optimal-h7-v2.tbl"));
+    assert!(
+        twisty::api::cube3_optimal_default_path(7)
+            .unwrap()
+            .ends_with("cube3-optimal-h7-v2.tbl")
+    );
 }
 
 /// The options are checked before a table is needed: `validate` refuses what `solve` would,
@@ -601,15 +679,40 @@ fn an_unavailable_size_is_refused_first_everywhere() {
 #[test]
 fn options_are_validated_without_a_table() {
     let bad = [
-        (SolveOptions { max_length: 41, ..opts() }, "max_length 41 is out of range 0..=40"),
-        (SolveOptions { min_length: 9, max_length: 8, ..opts() }, "min_length 9 is greater than max_length 8"),
-        (SolveOptions { threads: 257, ..opts() }, "threads 257 out of range 0..=256"),
+        (
+            SolveOptions {
+                max_length: 41,
+                ..opts()
+            },
+            "max_length 41 is out of range 0..=40",
+        ),
+        (
+            SolveOptions {
+                min_length: 9,
+                max_length: 8,
+                ..opts()
+            },
+            "min_length 9 is greater than max_length 8",
+        ),
+        (
+            SolveOptions {
+                threads: 257,
+                ..opts()
+            },
+            "threads 257 out of range 0..=256",
+        ),
     ];
     for (o, message) in bad {
         assert_eq!(o.validate().unwrap_err().message(), message);
         assert_eq!(solve(&cube("R"), &o).unwrap_err().message(), message);
     }
     assert!(opts().validate().is_ok());
-    let two_phase = twisty::cube3::solve::SolveOptions { max_length: 41, ..Default::default() };
-    assert_eq!(two_phase.validate().unwrap_err().message(), "max_length 41 is out of range 0..=40");
+    let two_phase = twisty::cube3::solve::SolveOptions {
+        max_length: 41,
+        ..Default::default()
+    };
+    assert_eq!(
+        two_phase.validate().unwrap_err().message(),
+        "max_length 41 is out of range 0..=40"
+    );
 }

@@ -126,7 +126,10 @@ fn cancellation_and_deadlines_stop_the_search() {
         max_length: 21,
         ..opts.clone()
     };
-    assert_eq!(s.solve(&c, &quick).unwrap_err().kind(), ErrorKind::Cancelled);
+    assert_eq!(
+        s.solve(&c, &quick).unwrap_err().kind(),
+        ErrorKind::Cancelled
+    );
     let opts = SolveOptions {
         max_length: 17,
         deadline: Some(Instant::now() + Duration::from_millis(50)),

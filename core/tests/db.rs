@@ -178,7 +178,11 @@ fn solutions_are_shortest_and_solve() {
                 end2.is_solved_ignoring_middle()
             });
             // All shortest solutions: distinct, all of the same length, all solving.
-            let all: Vec<_> = db.solutions(&s, 50).unwrap().collect::<Result<_, _>>().unwrap();
+            let all: Vec<_> = db
+                .solutions(&s, 50)
+                .unwrap()
+                .collect::<Result<_, _>>()
+                .unwrap();
             assert!(!all.is_empty() && all.len() <= 50);
             assert!(all.contains(&sol), "the first solution is among all");
             let texts: HashSet<String> = all.iter().map(|x| x.to_wca()).collect();
@@ -282,7 +286,10 @@ fn bad_files_are_refused_with_database_errors() {
         &variant("trunc.db", &|_| {}, len - 1),
         "truncated or padded",
     );
-    expect(&variant("magic.db", &|h| h[0] = b'X', len), "not a twisty Silver database (bad magic)");
+    expect(
+        &variant("magic.db", &|h| h[0] = b'X', len),
+        "not a twisty Silver database (bad magic)",
+    );
     expect(
         &variant("version.db", &|h| h[8] = 9, len),
         "format version 9",
@@ -327,8 +334,13 @@ fn a_build_cancelled_before_it_starts_does_nothing() {
     let cancel = CancelToken::new();
     cancel.cancel();
     let mut reports = 0;
-    let e = build(&path, &opts(Variant::Article, 2), &mut |_: &ProgressReport| reports += 1, &cancel)
-        .unwrap_err();
+    let e = build(
+        &path,
+        &opts(Variant::Article, 2),
+        &mut |_: &ProgressReport| reports += 1,
+        &cancel,
+    )
+    .unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Cancelled);
     assert_eq!(e.message(), "database build cancelled before it started");
     assert_eq!(reports, 0);

@@ -20,9 +20,11 @@ fn text_files(dir: &Path, out: &mut Vec<PathBuf>) {
             ) {
                 text_files(&p, out);
             }
-        } else if [".md", ".rs", ".java", ".cs", ".h", ".c", ".toml", ".xml", ".mk"]
-            .iter()
-            .any(|x| name.ends_with(x))
+        } else if [
+            ".md", ".rs", ".java", ".cs", ".h", ".c", ".toml", ".xml", ".mk",
+        ]
+        .iter()
+        .any(|x| name.ends_with(x))
             || name == "Makefile"
         {
             out.push(p);
@@ -75,8 +77,15 @@ fn documented_table_file_names_are_the_code_s() {
             }
         }
     }
-    assert!(seen >= 4, "the names are documented somewhere ({seen} found)");
-    assert!(wrong.is_empty(), "stale table-file names:\n{}", wrong.join("\n"));
+    assert!(
+        seen >= 4,
+        "the names are documented somewhere ({seen} found)"
+    );
+    assert!(
+        wrong.is_empty(),
+        "stale table-file names:\n{}",
+        wrong.join("\n")
+    );
 }
 
 #[test]
@@ -84,7 +93,10 @@ fn the_docs_name_no_file_outside_the_repository() {
     let mut files = Vec::new();
     text_files(&root(), &mut files);
     let mut bad = Vec::new();
-    for f in files.iter().filter(|f| f.extension().is_some_and(|x| x == "md")) {
+    for f in files
+        .iter()
+        .filter(|f| f.extension().is_some_and(|x| x == "md"))
+    {
         let text = std::fs::read_to_string(f).unwrap();
         for (n, line) in text.lines().enumerate() {
             if line.contains("../shared") || line.contains("shared/") || line.contains("DESIGN.md")
@@ -93,5 +105,9 @@ fn the_docs_name_no_file_outside_the_repository() {
             }
         }
     }
-    assert!(bad.is_empty(), "docs that point outside the repository:\n{}", bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "docs that point outside the repository:\n{}",
+        bad.join("\n")
+    );
 }

@@ -171,17 +171,42 @@ fn ensure_vector_dbs() -> PathBuf {
         let (slot, _) = twisty::sq1::db::class_index().slot_of(ranks, state);
         (4096 + slot / 2, slot % 2 == 0)
     };
-    let (solved_byte, solved_low) = byte_of(&twisty::sq1::State::solved(twisty::sq1::Colouring::Silver));
+    let (solved_byte, solved_low) =
+        byte_of(&twisty::sq1::State::solved(twisty::sq1::Colouring::Silver));
     let set = |level: u8, low: bool| {
-        move |b: u8| if low { (b & 0xF0) | level } else { (b & 0x0F) | (level << 4) }
+        move |b: u8| {
+            if low {
+                (b & 0xF0) | level
+            } else {
+                (b & 0x0F) | (level << 4)
+            }
+        }
     };
     // Data no longer matching its region's checksum: a byte of the solved state's region.
-    damaged_copy(&small, &dir.join("corrupt-region.db"), solved_byte + 1, &|b| b ^ 0x11, false);
+    damaged_copy(
+        &small,
+        &dir.join("corrupt-region.db"),
+        solved_byte + 1,
+        &|b| b ^ 0x11,
+        false,
+    );
     // Checksums that match (resealed), but levels the file cannot hold: the solved state at
     // level 9 of a file of levels 1..2, the solved state at level 2, and a state 3 twists away
     // at level 2 (no way down from it).
-    damaged_copy(&small, &dir.join("corrupt-level.db"), solved_byte, &set(9, solved_low), true);
-    damaged_copy(&small, &dir.join("corrupt-solved.db"), solved_byte, &set(2, solved_low), true);
+    damaged_copy(
+        &small,
+        &dir.join("corrupt-level.db"),
+        solved_byte,
+        &set(9, solved_low),
+        true,
+    );
+    damaged_copy(
+        &small,
+        &dir.join("corrupt-solved.db"),
+        solved_byte,
+        &set(2, solved_low),
+        true,
+    );
     // Files that are not what a table or database path expects: a FIFO (opening it must not
     // block) and a text file (never overwritten).
     let fifo = dir.join("fifo");
@@ -192,9 +217,22 @@ fn ensure_vector_dbs() -> PathBuf {
     }
     std::fs::write(dir.join("notes.txt"), NOTES).unwrap();
     let deep = dead_end_state();
-    assert!(api::db_distance(&api::db_open(article.to_str().unwrap()).unwrap(), &deep.to_string()).unwrap() >= 2);
+    assert!(
+        api::db_distance(
+            &api::db_open(article.to_str().unwrap()).unwrap(),
+            &deep.to_string()
+        )
+        .unwrap()
+            >= 2
+    );
     let (deep_byte, deep_low) = byte_of(&deep);
-    damaged_copy(&small, &dir.join("corrupt-dead-end.db"), deep_byte, &set(2, deep_low), true);
+    damaged_copy(
+        &small,
+        &dir.join("corrupt-dead-end.db"),
+        deep_byte,
+        &set(2, deep_low),
+        true,
+    );
     *done = true;
     dir
 }
@@ -204,8 +242,11 @@ const NOTES: &str = "a user's notes, not a table\n";
 
 /// The state of `corrupt-dead-end.db`: at least 2 twists from solved, stored there at level 2.
 fn dead_end_state() -> twisty::sq1::State {
-    let moves = twisty::sq1::MoveSeq::parse("(1,0)/ (3,3)/ (-1,0)/", twisty::sq1::Notation::Wca).unwrap();
-    twisty::sq1::State::solved(twisty::sq1::Colouring::Silver).apply(&moves).unwrap()
+    let moves =
+        twisty::sq1::MoveSeq::parse("(1,0)/ (3,3)/ (-1,0)/", twisty::sq1::Notation::Wca).unwrap();
+    twisty::sq1::State::solved(twisty::sq1::Colouring::Silver)
+        .apply(&moves)
+        .unwrap()
 }
 
 /// Writes `dst` once: a sparse copy of the database `src` with the byte at `offset` replaced by
@@ -488,7 +529,11 @@ fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
         "solve" | "solve_timeout" => {
             // `solve_timeout`: a fourth argument, the timeout in milliseconds.
             arity(if op == "solve" { 3 } else { 4 });
-            let timeout = if op == "solve" { 0 } else { a[3].parse().expect("timeout") };
+            let timeout = if op == "solve" {
+                0
+            } else {
+                a[3].parse().expect("timeout")
+            };
             let r = api::sq1_solve(
                 &*solver_at(a[0])?,
                 a[1],
@@ -605,7 +650,10 @@ fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
             arity(3);
             let table = db_dir().join(CUBE3_TABLE);
             let solver = cube3_solver_at(&table.to_string_lossy())?;
-            let (max, ms) = (a[1].parse().expect("max_length"), a[2].parse().expect("timeout"));
+            let (max, ms) = (
+                a[1].parse().expect("max_length"),
+                a[2].parse().expect("timeout"),
+            );
             api::cube3_solve(&solver, a[0], max, ms, None)?
         }
         "cube3_optimal_open" => {
@@ -656,7 +704,9 @@ fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
         }
         "file_text" => {
             arity(1);
-            std::fs::read_to_string(a[0]).expect("file_text").replace('\n', "\\n")
+            std::fs::read_to_string(a[0])
+                .expect("file_text")
+                .replace('\n', "\\n")
         }
         "db_build" => {
             arity(4);
@@ -666,7 +716,10 @@ fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
                 other => panic!("unknown variant {other}"),
             };
             let cancel = twisty::progress::CancelToken::new();
-            let (level, threads) = (a[2].parse().expect("max_level"), a[3].parse().expect("threads"));
+            let (level, threads) = (
+                a[2].parse().expect("max_level"),
+                a[3].parse().expect("threads"),
+            );
             api::db_build(a[0], variant, level, threads, &mut |_| {}, &cancel)?;
             String::new()
         }
@@ -1554,7 +1607,10 @@ fn simulator_reproduces_nissy_vectors() {
     assert_eq!(sim::from_alg("Rw"), sim::from_alg("L x"));
     assert!(sim::from_alg("x y z'").is_solved());
     // The model's stickers: R brings F's right column up to U and U's down the back.
-    let solved: String = "URFDLB".chars().flat_map(|f| std::iter::repeat_n(f, 9)).collect();
+    let solved: String = "URFDLB"
+        .chars()
+        .flat_map(|f| std::iter::repeat_n(f, 9))
+        .collect();
     assert_eq!(sim::Sim::solved().facelets(), solved);
     let r = sim::from_alg("R").facelets();
     assert_eq!((&r[0..9], &r[45..54]), ("UUFUUFUUF", "UBBUBBUBB"));
@@ -1728,7 +1784,13 @@ fn cube3_vectors(header: &str, tables: &Tables) -> String {
             .lines()
             .filter(|l| l.starts_with("<rect ") && l.contains(" width=\"20\""))
             .map(|l| {
-                let fill = l.split(" fill=\"").nth(1).unwrap().split('"').next().unwrap();
+                let fill = l
+                    .split(" fill=\"")
+                    .nth(1)
+                    .unwrap()
+                    .split('"')
+                    .next()
+                    .unwrap();
                 colours.iter().find(|c| c.0 == fill).unwrap().1
             })
             .collect();
@@ -1895,7 +1957,13 @@ fn cube3_optimal_vectors(header: &str, tables: &Tables) -> String {
     )
     .unwrap();
     let mut solve = |cube: &str, min: i64, max: i64, limit: i64, threads: i64| {
-        let args = [cube, &min.to_string(), &max.to_string(), &limit.to_string(), &threads.to_string()];
+        let args = [
+            cube,
+            &min.to_string(),
+            &max.to_string(),
+            &limit.to_string(),
+            &threads.to_string(),
+        ];
         let got = run(tables, "cube3_optimal_solve", &args);
         if let Ok(text) = &got {
             let (length, list) = text.split_once('|').expect("length|solutions");
@@ -1907,7 +1975,10 @@ fn cube3_optimal_vectors(header: &str, tables: &Tables) -> String {
                 assert!(inverse.is_empty());
                 assert_eq!(normal.len(), length, "{cube}: {sol}");
                 let end = sim::apply(cube, sol);
-                assert!(Sim::from_b32(&end).is_solved(), "{cube}: {sol} leaves {end}");
+                assert!(
+                    Sim::from_b32(&end).is_solved(),
+                    "{cube}: {sol} leaves {end}"
+                );
             }
             let distinct: std::collections::HashSet<&&str> = solutions.iter().collect();
             assert_eq!(distinct.len(), solutions.len(), "{cube}: {text}");

@@ -1,5 +1,6 @@
 //! The routes: the embedded page and the JSON API (`docs/web-api.md`).
 
+use crate::names::{MetricArg, NotationArg};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
@@ -67,7 +68,9 @@ fn loopback_host(host: &str) -> bool {
         None => host.rsplit_once(':').map_or(host, |(name, _)| name),
     };
     name.eq_ignore_ascii_case("localhost")
-        || name.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+        || name
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
 }
 
 /// On loopback, a request must name loopback as its host: a page of another site whose name
@@ -266,21 +269,8 @@ struct JobView {
     elapsed_ms: u64,
 }
 
-fn no_job(id: &str) -> ApiError {
-    ApiError::new(
-        StatusCode::NOT_FOUND,
-        Error::invalid_argument(format!("no job '{id}' is running")),
-    )
-}
-
 async fn job_status(Shared(st): St, Path(id): Path<String>) -> Answer<JobView> {
-    let entry = st
-        .jobs
-        .lock()
-        .unwrap()
-        .get(&id)
-        .cloned()
-        .ok_or_else(|| no_job(&id))?;
+    let entry = st.running_job(&id)?;
     let s = entry.status.lock().unwrap().clone();
     Ok(Json(JobView {
         id,
@@ -308,54 +298,12 @@ async fn job_cancel(
     Path(id): Path<String>,
     Body(NoFields {}): Body<NoFields>,
 ) -> Answer<Cancelled> {
-    let entry = st
-        .jobs
-        .lock()
-        .unwrap()
-        .get(&id)
-        .cloned()
-        .ok_or_else(|| no_job(&id))?;
+    let entry = st.running_job(&id)?;
     entry.cancel.cancel();
     Ok(Json(Cancelled { cancelled: true }))
 }
 
 // ---- Square-1 ---------------------------------------------------------------------------------
-
-#[derive(Clone, Copy, Default, Deserialize)]
-#[serde(rename_all = "lowercase")]
-enum NotationArg {
-    #[default]
-    Wca,
-    Article,
-}
-
-impl From<NotationArg> for Notation {
-    fn from(n: NotationArg) -> Notation {
-        match n {
-            NotationArg::Wca => Notation::Wca,
-            NotationArg::Article => Notation::Article,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Default, Deserialize)]
-#[serde(rename_all = "lowercase")]
-enum MetricArg {
-    #[default]
-    Twist,
-    Wca,
-    Face,
-}
-
-impl From<MetricArg> for Metric {
-    fn from(m: MetricArg) -> Metric {
-        match m {
-            MetricArg::Twist => Metric::Twist,
-            MetricArg::Wca => Metric::Wca,
-            MetricArg::Face => Metric::FaceTurn,
-        }
-    }
-}
 
 /// What the page shows of a Square-1 state.
 #[derive(Serialize)]
@@ -521,17 +469,23 @@ impl AppState {
     /// The Square-1 solver, opened (or built, about half a minute) on first use.
     async fn sq1_solver(&self, job: &Job) -> Result<Arc<twisty::sq1::solve::Solver>, ApiError> {
         let path = self.config.sq1_tables.display().to_string();
-        open_once(&self.sq1, job, "opening or building the Square-1 solver tables", move |p, c| {
-            facade::sq1_solver_open(&path, p, c)
-        })
+        open_once(
+            &self.sq1,
+            job,
+            "opening or building the Square-1 solver tables",
+            move |p, c| facade::sq1_solver_open(&path, p, c),
+        )
         .await
     }
 
     async fn cube3_solver(&self, job: &Job) -> Result<Arc<twisty::cube3::solve::Solver>, ApiError> {
         let path = self.config.cube3_tables.display().to_string();
-        open_once(&self.cube3, job, "opening or building the 3x3x3 two-phase tables", move |p, c| {
-            facade::cube3_solver_open(&path, p, c)
-        })
+        open_once(
+            &self.cube3,
+            job,
+            "opening or building the 3x3x3 two-phase tables",
+            move |p, c| facade::cube3_solver_open(&path, p, c),
+        )
         .await
     }
 
@@ -543,7 +497,9 @@ impl AppState {
         if size > self.config.max_optimal_table || size as usize >= self.optimal.len() {
             return Err(at("table")(Error::invalid_argument(format!(
                 "table h{size}: this server offers h0 to h{}",
-                self.config.max_optimal_table.min(self.optimal.len() as u8 - 1)
+                self.config
+                    .max_optimal_table
+                    .min(self.optimal.len() as u8 - 1)
             ))));
         }
         let path = (self.config.optimal_tables)(size).display().to_string();
@@ -943,9 +899,12 @@ async fn cube3_solve(Shared(st): St, Body(req): Body<CubeSolveReq>) -> Answer<Cu
     let cube = cube_of(req.cube.as_deref())?.to_b32();
     let max_length = req.max_length.unwrap_or(21);
     // Every argument is checked before the tables are opened (or built).
-    twisty::cube3::solve::SolveOptions { max_length, ..Default::default() }
-        .validate()
-        .map_err(at("max_length"))?;
+    twisty::cube3::solve::SolveOptions {
+        max_length,
+        ..Default::default()
+    }
+    .validate()
+    .map_err(at("max_length"))?;
     let job = st.job(req.job.as_deref())?;
     let solver = st.cube3_solver(&job).await?;
     let timeout = job.search_timeout_ms(req.timeout_ms);

@@ -188,12 +188,25 @@ impl AppState {
             db,
             sq1: Default::default(),
             cube3: Default::default(),
-            optimal: twisty::cube3::optimal::SIZES.iter().map(|_| Default::default()).collect(),
+            optimal: twisty::cube3::optimal::SIZES
+                .iter()
+                .map(|_| Default::default())
+                .collect(),
             jobs: Default::default(),
             running: AtomicUsize::new(0),
             cancelled: AtomicU64::new(0),
             turns: Arc::new(tokio::sync::Semaphore::new(turns)),
             waiting: AtomicUsize::new(0),
+        })
+    }
+
+    /// The job running under `id` (404 when none is).
+    fn running_job(&self, id: &str) -> Result<Arc<JobEntry>, ApiError> {
+        self.jobs.lock().unwrap().get(id).cloned().ok_or_else(|| {
+            ApiError::new(
+                StatusCode::NOT_FOUND,
+                Error::invalid_argument(format!("no job '{id}' is running")),
+            )
         })
     }
 

@@ -209,7 +209,8 @@ impl MaskConj {
     #[inline(always)]
     pub fn eo(&self, eo: u32, masks: &[u32; 3]) -> u32 {
         let f = &self.flip;
-        let changed = (f[0] as u32 & masks[0]) | (f[1] as u32 & masks[1]) | (f[2] as u32 & masks[2]);
+        let changed =
+            (f[0] as u32 & masks[0]) | (f[1] as u32 & masks[1]) | (f[2] as u32 & masks[2]);
         self.permute(eo ^ changed)
     }
 }

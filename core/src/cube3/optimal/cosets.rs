@@ -16,8 +16,8 @@
 use rayon::prelude::*;
 
 use super::coord::{
-    CLASS_BITS, EDGE_SEPS, SYM_SHIFT, corner_state, edge_masks, edge_sep, edge_sep_perm,
-    eo_mask, mask_conj, move_coords,
+    CLASS_BITS, EDGE_SEPS, SYM_SHIFT, corner_state, edge_masks, edge_sep, edge_sep_perm, eo_mask,
+    mask_conj, move_coords,
 };
 use super::sym::{MOVES, symmetries};
 use crate::cube3::geometry::Perm;
@@ -96,8 +96,18 @@ impl<'a> Space<'a> {
         let c = symmetries().conj(s, p);
         let class = e & ((1 << CLASS_BITS) - 1);
         let masks = edge_masks(&c);
-        debug_assert_eq!(edge_sep(&c), super::coord::edge_sep_of_masks(masks[0], masks[1]));
-        (corner_state(&c), Coset { class, masks, eo: eo_mask(&c) })
+        debug_assert_eq!(
+            edge_sep(&c),
+            super::coord::edge_sep_of_masks(masks[0], masks[1])
+        );
+        (
+            corner_state(&c),
+            Coset {
+                class,
+                masks,
+                eo: eo_mask(&c),
+            },
+        )
     }
 
     /// The child under face move `m` of a coset in its representative's frame (corner state
@@ -230,8 +240,9 @@ mod tests {
                 assert_eq!(space.key(&space.child(state, &c, m).1), want[m]);
             }
             // The decoded coset is a stabilizer image: the same children, moves renamed.
-            let mut got: Vec<Key> =
-                (0..MOVES).map(|m| space.key(&space.child(state2, &back, m).1)).collect();
+            let mut got: Vec<Key> = (0..MOVES)
+                .map(|m| space.key(&space.child(state2, &back, m).1))
+                .collect();
             got.sort_unstable();
             want.sort_unstable();
             assert_eq!(got, want, "from the key");

@@ -89,11 +89,18 @@ pub fn distances(
     // A representative that some symmetries keep reads its flips in as many frames: the
     // entries of those images are the same positions seen another way, so each gets the
     // distance at once (the search reaches only one of them by the frame it picks).
-    let rep_masks: Vec<[u32; 3]> = reps.iter().map(|&r| edge_masks(&edge_sep_perm(r))).collect();
+    let rep_masks: Vec<[u32; 3]> = reps
+        .iter()
+        .map(|&r| edge_masks(&edge_sep_perm(r)))
+        .collect();
     let stabilizers: Vec<Vec<usize>> = reps
         .iter()
         .zip(&rep_masks)
-        .map(|(&r, masks)| (1..SYMS).filter(|&t| conj[t].edge_sep(masks) == r).collect())
+        .map(|(&r, masks)| {
+            (1..SYMS)
+                .filter(|&t| conj[t].edge_sep(masks) == r)
+                .collect()
+        })
         .collect();
     let mut frontier = vec![start as u32];
     let mut d = 0u8;
@@ -129,7 +136,10 @@ pub fn distances(
         }
         frontier = next;
     }
-    assert!(dist.iter().all(|&v| v < 16), "an edge state unreached or beyond 15 moves");
+    assert!(
+        dist.iter().all(|&v| v < 16),
+        "an edge state unreached or beyond 15 moves"
+    );
     Some(dist.chunks_exact(2).map(|p| p[0] | p[1] << 4).collect())
 }
 
@@ -178,7 +188,10 @@ mod tests {
             for m in 0..MOVES {
                 let child = masks.map(|x| mc.edge_mask(m, x));
                 let c = get(&dist, index(&class_of, conj, &child, mc.eo(m, eo)));
-                assert!(c + 1 >= d && c <= d + 1, "entry {i} at {d} has a child at {c}");
+                assert!(
+                    c + 1 >= d && c <= d + 1,
+                    "entry {i} at {d} has a child at {c}"
+                );
                 nearer |= c + 1 == d;
             }
             assert!(d == 0 || nearer, "entry {i} at {d} has no child nearer");
@@ -198,7 +211,9 @@ mod tests {
         let mut rng = Rng::new(5);
         for i in 0..300 {
             let n = i % 12;
-            let p = (0..n).fold(Perm::IDENTITY, |x, _| x.then(&faces[rng.below(18) as usize]));
+            let p = (0..n).fold(Perm::IDENTITY, |x, _| {
+                x.then(&faces[rng.below(18) as usize])
+            });
             let b = bound(&t, &p);
             assert!(b <= n as u32, "{n} moves bounded by {b}");
             for s in 0..SYMS {

@@ -14,8 +14,8 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use rayon::prelude::*;
 
-use super::cosets::{Coset, Key, Space};
 use super::coord::{CLASSES, EDGE_SEPS};
+use super::cosets::{Coset, Key, Space};
 use super::sym::{MOVES, symmetries};
 use super::table::{LINE_BYTES, PER_LINE};
 
@@ -145,7 +145,17 @@ fn descend(
         } else {
             let (s2, c2, t) = space.child_frame(state, c, m);
             let back = sy.inverse[t] as usize;
-            descend(space, marks, s2, &c2, (m / 3) as u8, back, depth - 1, d, reached);
+            descend(
+                space,
+                marks,
+                s2,
+                &c2,
+                (m / 3) as u8,
+                back,
+                depth - 1,
+                d,
+                reached,
+            );
         }
     }
 }

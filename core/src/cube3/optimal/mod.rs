@@ -25,6 +25,7 @@ mod coord;
 mod cosets;
 mod edges;
 mod flips;
+pub mod kind;
 mod search;
 mod sym;
 mod table;
@@ -39,17 +40,11 @@ use crate::cube3::{Alg, Cube};
 use crate::error::{Error, ErrorKind, Result};
 use crate::progress::{CancelToken, Progress, ProgressReport};
 use crate::tablefile::{Layout, TableFile};
+pub use kind::{FILE_KIND, MAGIC};
 
 #[cfg(target_endian = "big")]
 compile_error!("the optimal solver's table file stores 32-bit entries little-endian");
 
-/// The first bytes of an optimal-solver table file.
-pub const MAGIC: &[u8; 8] = b"TWC3OPTM";
-/// This kind of file, as messages name it (`crate::files` lists every kind).
-pub const FILE_KIND: crate::tablefile::FileKind = crate::tablefile::FileKind {
-    magic: MAGIC,
-    name: "a twisty 3x3x3 optimal-solver table file",
-};
 /// 2: the edges' own bound added (sections 3 and 4).
 const VERSION: u32 = 2;
 /// Table sizes this version builds (nissy's naming: `h0` is the base size, `hN` adds the
@@ -85,7 +80,10 @@ fn sections(size: u8) -> &'static [(&'static str, usize); 5] {
                     ("distance", lines(n) * table::LINE_BYTES),
                     ("distribution", LEVELS * 8),
                     ("edge class", lines64(coord::EDGE_SEPS * 4)),
-                    ("edge distance", lines64(edges::distance_bytes(edges::CLASSES))),
+                    (
+                        "edge distance",
+                        lines64(edges::distance_bytes(edges::CLASSES)),
+                    ),
                 ]
             })
             .collect()
@@ -94,7 +92,11 @@ fn sections(size: u8) -> &'static [(&'static str, usize); 5] {
 
 /// Distance lines of the table of each size.
 fn lines(size: u8) -> usize {
-    if size == 0 { table::LINES } else { flips::lines(size as u32) }
+    if size == 0 {
+        table::LINES
+    } else {
+        flips::lines(size as u32)
+    }
 }
 
 /// Name of the table file of size `h{size}` inside the cache folder.
@@ -329,7 +331,7 @@ impl Solver {
             let dist = table::distances(&graph, &mut |d, count| level(d, count, true), &|| {
                 cancel.is_cancelled()
             })
-                .ok_or_else(cancelled)?;
+            .ok_or_else(cancelled)?;
             table::pack(&dist, base, layout.section_mut(&mut map, 1));
             distribution(&dist)
         } else {
@@ -714,8 +716,7 @@ mod tests {
             };
             let code = |x: &Perm| {
                 let side = coord::Side::new(*x);
-                let (k, corners) =
-                    p.index(side.corner_state(), &side.edge_masks(), side.eo as u32);
+                let (k, corners) = p.index(side.corner_state(), &side.edge_masks(), side.eo as u32);
                 let line = &p.lines[table::line_of(k)..];
                 let j = k % table::PER_LINE;
                 (line[j / 4] >> (2 * (j % 4)) & 3, corners)
@@ -770,9 +771,15 @@ mod tests {
             let marked = build(size, 5);
             let kept = build(size, 6);
             let (a, b) = (marked.pruning(), kept.pruning());
-            assert!(a.lines == b.lines, "h{size}: marked and stored levels differ");
+            assert!(
+                a.lines == b.lines,
+                "h{size}: marked and stored levels differ"
+            );
             let deeper = build(size, 4);
-            assert!(deeper.pruning().lines == a.lines, "h{size}: two levels marked differ");
+            assert!(
+                deeper.pruning().lines == a.lines,
+                "h{size}: two levels marked differ"
+            );
             assert_eq!(deeper.distribution(), kept.distribution());
             check_codes(&marked);
             let p = marked.pruning();
@@ -796,7 +803,9 @@ mod tests {
             let mut rng = Rng::new(size as u64);
             for _ in 0..3000 {
                 let n = 5 + rng.below(10);
-                let x = (0..n).fold(Perm::IDENTITY, |x, _| x.then(&faces[rng.below(18) as usize]));
+                let x = (0..n).fold(Perm::IDENTITY, |x, _| {
+                    x.then(&faces[rng.below(18) as usize])
+                });
                 assert!(search::Node::root(&x, &p).bound() <= n as u32);
             }
         }
@@ -809,7 +818,9 @@ mod tests {
         let h0 = solver();
         let h2 = Solver::build_with(2, 4, 5, &mut NoProgress, &CancelToken::new()).unwrap();
         let mut rng = Rng::new(21);
-        let faces = ["U", "U2", "U'", "D", "D2", "D'", "R", "R2", "R'", "L", "L2", "L'"];
+        let faces = [
+            "U", "U2", "U'", "D", "D2", "D'", "R", "R2", "R'", "L", "L2", "L'",
+        ];
         let more = ["F", "F2", "F'", "B", "B2", "B'"];
         for i in 0..12 {
             let n = 6 + i % 4;
@@ -850,15 +861,29 @@ mod tests {
             let (threads, limit) = (1 + i % 3, [1, 3, 100_000][i % 3]);
             // Costs of a full depth (no solution of 12 moves below a random cube), then the
             // next depths with them, with every task that took nodes split and with none.
-            let first = search::search_depth(&p, &s.faces, &root, 12, limit, 1, None, None, None, 0);
+            let first =
+                search::search_depth(&p, &s.faces, &root, 12, limit, 1, None, None, None, 0);
             assert!(first.solutions.is_empty());
             for target in [13, 14] {
                 let run = |share| {
-                    search::search_depth(&p, &s.faces, &root, target, limit, threads, None, None,
-                        Some(&first.costs), share)
+                    search::search_depth(
+                        &p,
+                        &s.faces,
+                        &root,
+                        target,
+                        limit,
+                        threads,
+                        None,
+                        None,
+                        Some(&first.costs),
+                        share,
+                    )
                 };
                 let (whole, pieces) = (run(0), run(1 << 30));
-                assert_eq!(whole.solutions, pieces.solutions, "cube {i} target {target}");
+                assert_eq!(
+                    whole.solutions, pieces.solutions,
+                    "cube {i} target {target}"
+                );
                 if whole.solutions.is_empty() {
                     assert_eq!(whole.nodes, pieces.nodes, "cube {i} target {target}");
                     assert_eq!(whole.costs, pieces.costs, "cube {i} target {target}");
@@ -877,8 +902,11 @@ mod tests {
     fn symmetric_cubes_search_the_least_images() {
         let s = solver();
         let sy = sym::symmetries();
-        assert_eq!(sy.conj(0, &Cube::random(&mut Rng::new(1)).pieces().clone()),
-            *Cube::random(&mut Rng::new(1)).pieces(), "symmetry 0 is the identity");
+        assert_eq!(
+            sy.conj(0, &Cube::random(&mut Rng::new(1)).pieces().clone()),
+            *Cube::random(&mut Rng::new(1)).pieces(),
+            "symmetry 0 is the identity"
+        );
         let patterns = [
             "R2 L2 U2 D2 F2 B2",
             "U2 D2",
@@ -892,13 +920,18 @@ mod tests {
         ];
         for (i, moves) in patterns.iter().enumerate() {
             let cube = Cube::from_alg(&Alg::parse(moves).unwrap());
-            let own = (0..sym::SYMS).filter(|&t| sy.conj(t, cube.pieces()) == *cube.pieces()).count();
+            let own = (0..sym::SYMS)
+                .filter(|&t| sy.conj(t, cube.pieces()) == *cube.pieces())
+                .count();
             let opts = SolveOptions {
                 max_solutions: 100_000,
                 threads: 1 + i % 2,
                 ..SolveOptions::default()
             };
-            let run = |by_symmetry| s.solve_with(&cube, &opts, &mut NoProgress, by_symmetry).unwrap();
+            let run = |by_symmetry| {
+                s.solve_with(&cube, &opts, &mut NoProgress, by_symmetry)
+                    .unwrap()
+            };
             let (with, without) = (run(true), run(false));
             let sorted = |r: &Solutions| {
                 let mut v: Vec<String> = r.solutions.iter().map(|a| a.to_string()).collect();
@@ -908,7 +941,12 @@ mod tests {
             assert_eq!(with.length, without.length, "{moves}");
             assert_eq!(sorted(&with), sorted(&without), "{moves}");
             if own > 1 {
-                assert!(with.nodes < without.nodes, "{moves}: {} nodes against {}", with.nodes, without.nodes);
+                assert!(
+                    with.nodes < without.nodes,
+                    "{moves}: {} nodes against {}",
+                    with.nodes,
+                    without.nodes
+                );
             }
             // Beyond the first levels the work is close to 1/|symmetries| (within 2x).
             if without.nodes > 500 {
@@ -920,7 +958,10 @@ mod tests {
                 );
             }
             // A limit below the count keeps that many distinct solutions.
-            let few = SolveOptions { max_solutions: 2, ..opts.clone() };
+            let few = SolveOptions {
+                max_solutions: 2,
+                ..opts.clone()
+            };
             let r = s.solve(&cube, &few, &mut NoProgress).unwrap();
             assert_eq!(r.solutions.len(), without.solutions.len().min(2), "{moves}");
             assert!(r.solutions.len() < 2 || r.solutions[0] != r.solutions[1]);

@@ -200,7 +200,10 @@ impl Node {
     /// The root of a cube whose own symmetries are `syms`: only solutions that are the least of
     /// their images are searched (see [`block_step`]).
     pub fn with_symmetries(self, syms: &[usize]) -> Node {
-        let tied = syms.iter().filter(|&&s| s != 0).fold(0u64, |a, &s| a | 1 << s);
+        let tied = syms
+            .iter()
+            .filter(|&&s| s != 0)
+            .fold(0u64, |a, &s| a | 1 << s);
         Node { tied, ..self }
     }
 
@@ -452,7 +455,8 @@ impl<'a> Worker<'a> {
                 let (i, alone) = index[m as usize];
                 let h = lookup(self.prune.lines, self.prune.base, i)
                     .max(alone)
-                    .max(self.prune.edge_bound(other_edge[m as usize])) as u8;
+                    .max(self.prune.edge_bound(other_edge[m as usize]))
+                    as u8;
                 if next + h as u32 > self.target {
                     continue;
                 }
@@ -731,7 +735,11 @@ pub(crate) fn search_depth(
     w.visit(root);
     let mut list = w.collect.take().map(|c| c.1).unwrap_or_default();
     let mut above = w.nodes;
-    let cost = |t: &Task| costs.and_then(|c| c.get(&task_key(t)).copied()).unwrap_or(0);
+    let cost = |t: &Task| {
+        costs
+            .and_then(|c| c.get(&task_key(t)).copied())
+            .unwrap_or(0)
+    };
     // Stable: equal costs keep their depth-first order.
     list.sort_by_cached_key(|t| std::cmp::Reverse(cost(t)));
     let most = match split_share {
@@ -773,8 +781,9 @@ pub(crate) fn search_depth(
     // Workers take the tasks in order, so the first solutions in that order are found as
     // soon as possible and the tasks after them are not started.
     let next = AtomicUsize::new(0);
-    let slots: Vec<Mutex<(Vec<Vec<u8>>, u64)>> =
-        (0..list.len()).map(|_| Mutex::new((Vec::new(), 0))).collect();
+    let slots: Vec<Mutex<(Vec<Vec<u8>>, u64)>> = (0..list.len())
+        .map(|_| Mutex::new((Vec::new(), 0)))
+        .collect();
     let work = || {
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
@@ -827,9 +836,7 @@ impl Stop {
             Stop::Cancelled => Error::new(ErrorKind::Cancelled, "the search was cancelled"),
             Stop::Deadline => Error::new(
                 ErrorKind::Cancelled,
-                format!(
-                    "the search reached its deadline before finding a solution of {lengths}"
-                ),
+                format!("the search reached its deadline before finding a solution of {lengths}"),
             ),
         }
     }

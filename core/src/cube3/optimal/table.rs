@@ -12,9 +12,7 @@ use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 use rayon::prelude::*;
 
-use super::coord::{
-    CLASS_BITS, CLASSES, EDGE_SEPS, SYM_SHIFT, corner_state, edge_sep,
-};
+use super::coord::{CLASS_BITS, CLASSES, EDGE_SEPS, SYM_SHIFT, corner_state, edge_sep};
 use super::sym::MOVES;
 use crate::cube3::geometry::Perm;
 

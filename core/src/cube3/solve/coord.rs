@@ -497,7 +497,14 @@ mod tests {
             .iter()
             .zip(&near.dist)
             .filter(|(k, _)| **k != u32::MAX)
-            .map(|(&k, &d)| ((k & 0xfff) as u16, (k >> 12 & 0x7ff) as u16, (k >> 23) as u16, d as u32))
+            .map(|(&k, &d)| {
+                (
+                    (k & 0xfff) as u16,
+                    (k >> 12 & 0x7ff) as u16,
+                    (k >> 23) as u16,
+                    d as u32,
+                )
+            })
             .collect();
         let mut per_level = [0usize; NEAR as usize + 1];
         for &(t, f, s, d) in &entries {
@@ -534,8 +541,14 @@ mod tests {
             outer += 1;
             passed += near.maybe_within_next(t, 0x5a5, 17) as usize;
         }
-        assert!(passed * 10 < outer, "{passed} of {outer} far positions pass the filter");
-        eprintln!("near G1: {per_level:?} positions, {} bytes", near.heap_bytes());
+        assert!(
+            passed * 10 < outer,
+            "{passed} of {outer} far positions pass the filter"
+        );
+        eprintln!(
+            "near G1: {per_level:?} positions, {} bytes",
+            near.heap_bytes()
+        );
     }
 
     #[test]

@@ -42,6 +42,7 @@
 //! returned.
 
 mod coord;
+pub mod kind;
 mod sym;
 
 /// The face moves and the twist coordinate (3^7 values) serve the optimal solver too.
@@ -57,6 +58,7 @@ use crate::cube3::{Alg, Cube, Move};
 use crate::error::{Error, ErrorKind, Result};
 use crate::progress::{CancelToken, Progress, ProgressReport};
 use crate::tablefile::{Layout, TableFile};
+pub use kind::{FILE_KIND, MAGIC};
 
 use coord::*;
 
@@ -65,13 +67,6 @@ compile_error!("the 3x3x3 table file stores 16-bit entries little-endian, as the
 
 /// Name of the cache file inside the cache folder.
 pub const CACHE_FILE: &str = "cube3-twophase-v4.tbl";
-/// The first bytes of a 3x3x3 table file.
-pub const MAGIC: &[u8; 8] = b"TWC3TWOP";
-/// This kind of file, as messages name it (`crate::files` lists every kind).
-pub const FILE_KIND: crate::tablefile::FileKind = crate::tablefile::FileKind {
-    magic: MAGIC,
-    name: "a twisty 3x3x3 two-phase solver table file",
-};
 const VERSION: u32 = 4;
 
 /// Sections of the table file, in order: move tables (16-bit entries) then pruning tables.
@@ -374,7 +369,12 @@ impl Solver {
         let words = |t: T| as_words(layout.section(file.bytes(), t as usize));
         let set_move = slice_set_moves(words(T::SliceMove), &sets);
         let solved_set = sets[slice(&Perm::IDENTITY) as usize];
-        let near = NearG1::new(words(T::TwistMove), words(T::FlipMove), &set_move, solved_set);
+        let near = NearG1::new(
+            words(T::TwistMove),
+            words(T::FlipMove),
+            &set_move,
+            solved_set,
+        );
         let sym1 = sym::phase1_table();
         let corner_distance = layout
             .section(file.bytes(), T::CornerPrune as usize)
@@ -408,13 +408,10 @@ impl Solver {
         cancel: &CancelToken,
     ) -> Result<Solver> {
         let layout = layout();
-        let (file, resident) = crate::tablefile::open_or_build_resident(
-            path,
-            &layout,
-            RESIDENT,
-            cancel,
-            || Ok(Solver::build(progress, cancel)?.file),
-        )?;
+        let (file, resident) =
+            crate::tablefile::open_or_build_resident(path, &layout, RESIDENT, cancel, || {
+                Ok(Solver::build(progress, cancel)?.file)
+            })?;
         Ok(Solver::assemble(file, resident, layout))
     }
 

@@ -579,7 +579,10 @@ mod tests {
                 let q = conj(s, &p);
                 let a2 = sets[slice(&q) as usize] as u32 * FLIPS as u32 + flip(&q) as u32;
                 assert_eq!(a2, sym.rep[class]);
-                assert_eq!(index.entry(&sym, index.key(set, f), t), class * TWISTS + twist(&q) as usize);
+                assert_eq!(
+                    index.entry(&sym, index.key(set, f), t),
+                    class * TWISTS + twist(&q) as usize
+                );
             }
         }
     }

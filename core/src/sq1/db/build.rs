@@ -293,8 +293,16 @@ pub fn build(
         "building the {} database into {} (levels up to {}, {} threads)",
         opts.variant.name(),
         path.display(),
-        if opts.max_level == 0 { "the last".to_string() } else { opts.max_level.to_string() },
-        if opts.threads == 0 { "one per core".to_string() } else { opts.threads.to_string() }
+        if opts.max_level == 0 {
+            "the last".to_string()
+        } else {
+            opts.max_level.to_string()
+        },
+        if opts.threads == 0 {
+            "one per core".to_string()
+        } else {
+            opts.threads.to_string()
+        }
     );
     let r = build_at(path, &work, fresh, opts, progress, cancel, &saved);
     match &r {

@@ -1,5 +1,6 @@
 //! The database file: a 4096-byte header, then one 4-bit level per cell. See `docs/db-format.md`.
 
+pub use super::kind::{FILE_KIND, MAGIC};
 use std::fs::File;
 use std::io::Read;
 use std::path::Path;
@@ -8,12 +9,6 @@ use xxhash_rust::xxh3::xxh3_64;
 
 use crate::error::{Error, ErrorKind, Result};
 
-pub const MAGIC: [u8; 8] = *b"TWISTYDB";
-/// This kind of file, as messages name it (`crate::files` lists every kind).
-pub const FILE_KIND: crate::tablefile::FileKind = crate::tablefile::FileKind {
-    magic: &MAGIC,
-    name: "a twisty Silver database",
-};
 pub const VERSION: u32 = 1;
 pub const HEADER_LEN: u64 = 4096;
 /// Levels 1..=15 fit a nibble; 0 means "not reached" (or a slot no class owns).
@@ -300,7 +295,9 @@ mod tests {
         let mut solver = b.clone();
         solver[..8].copy_from_slice(crate::sq1::solve::prune::MAGIC);
         assert_eq!(
-            Header::from_bytes(&solver[..16], "x").unwrap_err().message(),
+            Header::from_bytes(&solver[..16], "x")
+                .unwrap_err()
+                .message(),
             "x: not a twisty Silver database (it is a twisty Square-1 solver table file)"
         );
         assert!(

@@ -17,6 +17,7 @@
 pub mod build;
 pub mod format;
 pub mod index;
+pub mod kind;
 mod query;
 
 use std::sync::OnceLock;

@@ -88,7 +88,11 @@ impl Database {
             "opened {what}: {} database, levels 1..{}{}, {} classes, {} bytes mapped",
             header.variant.name(),
             header.completed_level,
-            if header.exhausted { " (all)" } else { " (partial)" },
+            if header.exhausted {
+                " (all)"
+            } else {
+                " (partial)"
+            },
             header.found(),
             map.len()
         );
@@ -99,7 +103,9 @@ impl Database {
             path: path.to_path_buf(),
             header,
             map,
-            regions: (0..super::format::REGIONS).map(|_| OnceLock::new()).collect(),
+            regions: (0..super::format::REGIONS)
+                .map(|_| OnceLock::new())
+                .collect(),
             ix,
             ranks,
         })
@@ -164,7 +170,10 @@ impl Database {
     }
 
     fn corrupt(&self, what: impl std::fmt::Display) -> Error {
-        db_err(format!("{}: {what}: the file is corrupt", self.path.display()))
+        db_err(format!(
+            "{}: {what}: the file is corrupt",
+            self.path.display()
+        ))
     }
 
     /// The level stored for a cell (0: not reached), once its data region has matched its
@@ -209,12 +218,12 @@ impl Database {
             l if l > last => Err(self.corrupt(format!(
                 "level {l} stored for {state}, above the file's last level {last}"
             ))),
-            l if cell == self.solved_cell && l != 1 => Err(self.corrupt(format!(
-                "the solved puzzle is stored at level {l}"
-            ))),
-            1 if cell != self.solved_cell => Err(self.corrupt(format!(
-                "level 1 stored for {state}, which is not solved"
-            ))),
+            l if cell == self.solved_cell && l != 1 => {
+                Err(self.corrupt(format!("the solved puzzle is stored at level {l}")))
+            }
+            1 if cell != self.solved_cell => {
+                Err(self.corrupt(format!("level 1 stored for {state}, which is not solved")))
+            }
             l => Ok(Some(l)),
         }
     }
@@ -239,7 +248,12 @@ impl Database {
     /// The first of the 144 turns, from number `from` on, after which a twist reaches a state
     /// of level `level - 1`: its number, the turn, and the state reached.
     #[allow(clippy::type_complexity)]
-    fn step_down(&self, state: &State, level: u32, from: u8) -> Result<Option<(u8, (i8, i8), State)>> {
+    fn step_down(
+        &self,
+        state: &State,
+        level: u32,
+        from: u8,
+    ) -> Result<Option<(u8, (i8, i8), State)>> {
         for k in from..144 {
             let (x, y) = ((k / 12) as i8 - 5, (k % 12) as i8 - 5);
             if let Ok(next) = state.turn(x as i32, y as i32).twist()

@@ -64,10 +64,18 @@ impl SolveIndex {
     /// Bytes held on the heap.
     pub fn heap_bytes(&self) -> usize {
         use std::mem::size_of_val;
-        let nested = |v: &[Vec<_>]| v.iter().map(|x: &Vec<_>| size_of_val(&x[..])).sum::<usize>();
+        let nested = |v: &[Vec<_>]| {
+            v.iter()
+                .map(|x: &Vec<_>| size_of_val(&x[..]))
+                .sum::<usize>()
+        };
         size_of_val(&self.reps[..])
             + nested(&self.stabs)
-            + self.moves.iter().map(|m| size_of_val(&m[..])).sum::<usize>()
+            + self
+                .moves
+                .iter()
+                .map(|m| size_of_val(&m[..]))
+                .sum::<usize>()
             + size_of_val(&self.cube_moves[..])
             + size_of_val(&self.solved[..])
             + self

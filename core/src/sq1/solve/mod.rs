@@ -10,6 +10,7 @@
 
 pub mod endgame;
 pub mod index;
+pub mod kind;
 pub mod pairs;
 pub mod prune;
 pub mod scramble;

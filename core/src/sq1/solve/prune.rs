@@ -33,6 +33,7 @@
 //!              `pairs.rs`), one byte per entry
 //! ```
 
+pub use super::kind::{FILE_KIND, MAGIC};
 use std::path::Path;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 use std::time::Instant;
@@ -49,12 +50,6 @@ use crate::tablefile::{Layout, TableFile};
 use super::index::{SolveIndex, is_odd};
 use super::twophase::PHASE2_ENTRIES;
 
-pub const MAGIC: &[u8; 8] = b"TWSQ1PRN";
-/// This kind of file, as messages name it (`crate::files` lists every kind).
-pub const FILE_KIND: crate::tablefile::FileKind = crate::tablefile::FileKind {
-    magic: MAGIC,
-    name: "a twisty Square-1 solver table file",
-};
 pub const VERSION: u32 = 4;
 /// Entries per table.
 pub const ENTRIES: usize = SHAPE_COUNT * BIG_COUNT * 4;
@@ -335,7 +330,8 @@ impl PruneTables {
         cancel: &CancelToken,
     ) -> Result<PruneTables> {
         let start = Instant::now();
-        let progress = &mut crate::progress::Logged::new(progress, log::Level::Info, module_path!());
+        let progress =
+            &mut crate::progress::Logged::new(progress, log::Level::Info, module_path!());
         let layout = layout(ix);
         let mut data = layout.buffer();
         let mut max = [0u8; 2];

@@ -453,7 +453,9 @@ impl Phase1<'_> {
     /// [`FIRST_NODES`] (then the fallback completes one).
     fn budget(&self) -> u64 {
         match self.best {
-            Some(_) => self.node_limit.min(self.improved_at.saturating_add(self.idle)),
+            Some(_) => self
+                .node_limit
+                .min(self.improved_at.saturating_add(self.idle)),
             None if self.first_end.is_some() && self.node_limit == u64::MAX => FIRST_NODES,
             None if self.first_end.is_some() => self.node_limit,
             None => u64::MAX,
@@ -614,10 +616,9 @@ impl Phase1<'_> {
             self.first_end = Some((n, self.path.clone(), root));
             self.first_end_score = u32::MAX;
         }
-        let limit = self
-            .best
-            .as_ref()
-            .map_or(self.first_cap(), |b| self.cap2.min(b.0.saturating_sub(g + 1)));
+        let limit = self.best.as_ref().map_or(self.first_cap(), |b| {
+            self.cap2.min(b.0.saturating_sub(g + 1))
+        });
         let bound = self.phase2.lower_bound_within(&n, root, limit);
         // Until a first solution, the fallback completes the end with the smallest bound on
         // its total: the cheapest and shortest completion it can expect.
@@ -1607,8 +1608,9 @@ mod limit_tests {
         let mut stopped_idle = 0;
         for seed in 0..12 {
             let s = solver().scramble(seed).unwrap().state;
-            let (Outcome::Solved(sol), spent) =
-                solver().solve_fast_inner(&s, &opts, TRIED_CAP, true).unwrap()
+            let (Outcome::Solved(sol), spent) = solver()
+                .solve_fast_inner(&s, &opts, TRIED_CAP, true)
+                .unwrap()
             else {
                 continue;
             };
@@ -1623,7 +1625,10 @@ mod limit_tests {
             }
         }
         // Searches seldom improve late: most stop well before the limit.
-        assert!(stopped_idle >= 6, "{stopped_idle} of 12 stopped before the limit");
+        assert!(
+            stopped_idle >= 6,
+            "{stopped_idle} of 12 stopped before the limit"
+        );
     }
 
     #[test]
@@ -1634,7 +1639,10 @@ mod limit_tests {
         assert_eq!(first_cap(PHASE2_CAP, step), PHASE2_CAP + 1);
         assert_eq!(first_cap(PHASE2_CAP, 2 * step), PHASE2_CAP + 2);
         // Bounded however long the search runs.
-        assert_eq!(first_cap(PHASE2_CAP, u64::MAX), PHASE2_CAP + RELAX_STEPS as u32);
+        assert_eq!(
+            first_cap(PHASE2_CAP, u64::MAX),
+            PHASE2_CAP + RELAX_STEPS as u32
+        );
     }
 
     #[test]
@@ -1753,8 +1761,14 @@ mod limit_tests {
                 solved += 1;
             }
         }
-        assert!(out_of_reach > 2, "{out_of_reach} starts with their phase 2 out of reach");
-        assert!(solved > 0, "none of {out_of_reach} found a solution of its own");
+        assert!(
+            out_of_reach > 2,
+            "{out_of_reach} starts with their phase 2 out of reach"
+        );
+        assert!(
+            solved > 0,
+            "none of {out_of_reach} found a solution of its own"
+        );
     }
 
     #[test]
