@@ -7,7 +7,7 @@ CARGO ?= cargo
 # Every suite writes what it got for each vector row here; cross-test compares them.
 export TWISTY_TRANSCRIPT_DIR := $(ROOT)/build/transcripts
 
-.PHONY: demo test rust-test cross-test clean bench-optimal screenshots
+.PHONY: demo deps test rust-test msrv cross-test clean bench-optimal screenshots
 
 demo:
 	$(CARGO) run --release -q -p twisty-cli -- demo
@@ -16,9 +16,19 @@ include mk/java.mk
 include mk/dotnet.mk
 include mk/c.mk
 
-rust-test:
+# What the build needs from Debian's packages (Maven's offline repository, Chromium, ...):
+# idempotent, quick when everything is there, so `make test` on a fresh machine needs nothing else.
+deps:
+	$(ROOT)/scripts/install-build-deps.sh
+
+rust-test: msrv
 	rm -rf $(TWISTY_TRANSCRIPT_DIR)
 	$(CARGO) test --release --workspace
+
+# Each crate's `rust-version` is checked against the std items it uses (clippy's
+# incompatible_msrv); only newer compilers exist here to build with.
+msrv:
+	$(CARGO) clippy --release --workspace --all-targets -q -- -A clippy::all -D clippy::incompatible_msrv
 
 # The web page's screenshots in docs/images/ (the browser test, saving them there too).
 screenshots:
@@ -27,7 +37,7 @@ screenshots:
 cross-test:
 	tests/cross/compare.sh $(TWISTY_TRANSCRIPT_DIR)
 
-test: rust-test java-test java-sample dotnet-test dotnet-sample c-test cross-test
+test: deps rust-test java-test java-sample dotnet-test dotnet-sample c-test cross-test
 	@echo "all test suites passed"
 
 # The optimal 3x3x3 solver against nissy's H48 (when ../shared/peers has it), same table size,

@@ -24,8 +24,9 @@
 #                ../shared/peers), a missing one is skipped
 #   java-clean   removes java/target
 #
-# Maven runs offline against Debian's repository through java/.mvn/maven.config
-# (-s /etc/maven/settings-debian.xml, from the maven-debian-helper package).
+# java/ is a plain Maven project (Maven Central by default). Where Maven Central cannot be
+# reached, the build runs Maven offline against Debian's packaged repository instead:
+# scripts/maven-repo.sh says which (TWISTY_MAVEN=central|debian forces a choice; .ci/run sets debian).
 
 JAVA_DIR        ?= $(ROOT)/java
 JAVA_NATIVE_DIR ?= $(ROOT)/target/release
@@ -33,6 +34,10 @@ JAVA_TEST_NATIVE_DIR ?= $(ROOT)/build/test-native
 CARGO           ?= cargo
 MVN             ?= mvn
 MVN_FLAGS       ?= -B
+TWISTY_MAVEN    ?= $(shell $(ROOT)/scripts/maven-repo.sh)
+ifeq ($(TWISTY_MAVEN),debian)
+MVN_FLAGS       += -o -s /etc/maven/settings-debian.xml
+endif
 
 JAVA_MVN = cd $(JAVA_DIR) && $(MVN) $(MVN_FLAGS) -Dtwisty.native.dir=$(JAVA_NATIVE_DIR) \
 	-Dtwisty.test.native.dir=$(JAVA_TEST_NATIVE_DIR)
