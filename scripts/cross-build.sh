@@ -59,8 +59,8 @@ fail() { echo "cross-build: $RID: $*" >&2; exit 1; }
 # The exported function names of a shared library, one per line.
 exports_of() {
   if [ "$RID" = win-x64 ]; then
-    # The PE export table: "[Ordinal/Name Pointer] Table" rows are "[   n] name".
-    "$(tool objdump)" -p "$1" | sed -n '/\[Ordinal\/Name Pointer\] Table/,/^$/s/^\s*\[\s*[0-9]*\]\s*\(\S*\)$/\1/p'
+    # The PE export table: the rows of "[Ordinal/Name Pointer] Table" end with the name.
+    "$(tool objdump)" -p "$1" | awk '/\[Ordinal\/Name Pointer\] Table/ { t = 1; next } t && /^$/ { t = 0 } t && /^[ \t]*\[/ { print $NF }'
   else
     "$(tool nm)" -D --defined-only "$1" | awk '$2 == "T" { print $3 }'
   fi

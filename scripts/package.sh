@@ -7,8 +7,9 @@
 #                                     (TWISTY_RIDS, default linux-x64 linux-arm64 win-x64), each
 #                                     library byte for byte the staged one (stripped and checked for
 #                                     test hooks there), jar and .nupkg at most 10 MB
-#   scripts/package.sh c-samples      the C sample built against each archive, run on its platform
-#                                     (arm64 under qemu-aarch64, Windows under wine in the chroot)
+#   scripts/package.sh c-samples      the C sample built against each archive (shared and static
+#                                     library), run on its platform (arm64 under qemu-aarch64,
+#                                     Windows under wine 10, both in the chroot)
 #   scripts/package.sh dotnet-samples the C# sample from the packed .nupkg, published self-contained
 #                                     for win-x64 (wine) and linux-arm64 (qemu-aarch64)
 #   scripts/package.sh java-samples   the Java sample against the jar on Debian's arm64 JVM (qemu)
@@ -122,34 +123,60 @@ same_output() {
 
 # arm64 programs run under the chroot's qemu-aarch64, with the chroot's arm64 libraries.
 qemu_arm64() { "$CHROOT" run qemu-aarch64 -L / "$@"; }
-wine_run() { "$CHROOT" run env WINEDEBUG=-all "$@"; }
+# Windows programs run under the chroot's wine with a prefix of this checkout's own: a wineserver
+# serves every client of its prefix and sees the files of the mount namespace it started in, so
+# with a shared prefix another checkout's server would not see this one's files.
+wine_run() { "$CHROOT" run env WINEDEBUG=-all WINEPREFIX="$ROOT/build/wine" "$@"; }
 
+# The C compiler, the way to run a program, and what a static link of libtwisty_c.a needs besides
+# it (rustc's native-static-libs), for a platform.
+c_compiler() {
+  case "$1" in
+    linux-x64) echo gcc ;;
+    linux-arm64) echo "$CHROOT run aarch64-linux-gnu-gcc" ;;
+    win-x64) echo "$CHROOT run x86_64-w64-mingw32-gcc" ;;
+  esac
+}
+run_on() {
+  local rid="$1"; shift
+  case "$rid" in
+    linux-x64) "$@" ;;
+    linux-arm64) qemu_arm64 "$@" ;;
+    win-x64) wine_run wine "$@" ;;
+  esac
+}
+static_libs() { if is_windows "$1"; then echo "-lws2_32 -luserenv -lntdll"; else echo "-lgcc_s -lutil -lrt -lpthread -lm -ldl -lc"; fi; }
+
+# The C sample against each platform's archive, linked to the shared library (on Windows through
+# the MinGW import library, the DLL beside the program) and to the static one.
 c_samples() {
   local dir="$SAMPLES/c" rid
   rm -rf "$dir" && mkdir -p "$dir"
+  c_sample_expected "$dir/expected.txt"
   for rid in "${RIDS[@]}"; do
+    local pkg="$dir/$rid/twisty-c-$VERSION-$rid" exe="$dir/$rid/sample" static="$dir/$rid/sample-static" cc shared
     mkdir -p "$dir/$rid"
     if is_windows "$rid"; then (cd "$dir/$rid" && unzip -q "$(archive_of "$rid")"); else tar -C "$dir/$rid" -xzf "$(archive_of "$rid")"; fi
+    cc="$(c_compiler "$rid") -std=c11 -O2 -I$pkg/include $ROOT/c-bridge/samples/sample.c"
+    if is_windows "$rid"; then
+      exe+=.exe; static+=.exe; shared="-L$pkg/lib -l:libtwisty_c.dll.a"; cp "$pkg/bin/twisty_c.dll" "$dir/$rid/"
+    else
+      shared="-L$pkg/lib -ltwisty_c -Wl,-rpath,$pkg/lib"
+    fi
+    $cc -o "$exe" $shared
+    same_output "$dir/expected.txt" "C sample, $rid, shared library" run_on "$rid" "$exe"
+    $cc -o "$static" "$pkg/lib/libtwisty_c.a" $(static_libs "$rid")
+    same_output "$dir/expected.txt" "C sample, $rid, static library" run_on "$rid" "$static"
   done
-  local host="$dir/linux-x64/twisty-c-$VERSION-linux-x64"
-  gcc -std=c11 -O2 -I"$host/include" -o "$dir/sample-linux-x64" "$ROOT/c-bridge/samples/sample.c" \
-    -L"$host/lib" -ltwisty_c -Wl,-rpath,"$host/lib"
-  "$dir/sample-linux-x64" > "$dir/expected.txt"
-  for rid in "${RIDS[@]}"; do
-    local pkg="$dir/$rid/twisty-c-$VERSION-$rid"
-    case "$rid" in
-      linux-arm64)
-        "$CHROOT" run aarch64-linux-gnu-gcc -std=c11 -O2 -I"$pkg/include" -o "$dir/sample-$rid" \
-          "$ROOT/c-bridge/samples/sample.c" -L"$pkg/lib" -ltwisty_c -Wl,-rpath,"$pkg/lib"
-        same_output "$dir/expected.txt" "C sample, linux-arm64 (qemu)" qemu_arm64 "$dir/sample-$rid" ;;
-      win-x64)
-        # Linked through the MinGW import library; the DLL beside the program, as Windows finds it.
-        cp "$pkg/bin/twisty_c.dll" "$dir/"
-        "$CHROOT" run x86_64-w64-mingw32-gcc -std=c11 -O2 -I"$pkg/include" -o "$dir/sample-$rid.exe" \
-          "$ROOT/c-bridge/samples/sample.c" -L"$pkg/lib" -l:libtwisty_c.dll.a
-        same_output "$dir/expected.txt" "C sample, win-x64 (wine)" wine_run wine "$dir/sample-$rid.exe" ;;
-    esac
-  done
+}
+
+# What the C sample prints on this machine, linked to the library cargo built here.
+c_sample_expected() {
+  local exe; exe="$(mktemp)"
+  gcc -std=c11 -O2 -I"$ROOT/c-bridge/include" -o "$exe" "$ROOT/c-bridge/samples/sample.c" \
+    -L"$ROOT/target/release" -ltwisty_c -Wl,-rpath,"$ROOT/target/release"
+  "$exe" > "$1"
+  rm -f "$exe"
 }
 
 # The C# sample published self-contained for RID from the packed .nupkg, into build/samples/dotnet/RID.
