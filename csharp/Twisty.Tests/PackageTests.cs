@@ -88,6 +88,13 @@ public class PackageTests
         // Every staged platform's library, each the bridge and clean, and no other native library.
         var staged = StagedPlatforms();
         Assert.NotEmpty(staged);
+        // `make package-test` names the platforms a release must have.
+        var required = Environment.GetEnvironmentVariable("TWISTY_PACKAGE_RIDS");
+        if (!string.IsNullOrWhiteSpace(required))
+        {
+            Assert.Equal(required.Split(' ', StringSplitOptions.RemoveEmptyEntries).Order(StringComparer.Ordinal),
+                staged.Select(p => p.Rid).Order(StringComparer.Ordinal));
+        }
         var packed = zip.Entries.Where(e => e.FullName.StartsWith("runtimes/", StringComparison.Ordinal))
             .Select(e => e.FullName).OrderBy(n => n, StringComparer.Ordinal).ToList();
         Assert.Equal(staged.Select(p => $"runtimes/{p.Rid}/native/{p.File}").OrderBy(n => n, StringComparer.Ordinal), packed);
