@@ -37,7 +37,9 @@ CARGO           ?= cargo
 MVN             ?= mvn
 MVN_FLAGS       ?= -B
 
-JAVA_MVN = cd $(JAVA_DIR) && $(MVN) $(MVN_FLAGS) -Dtwisty.native.dir=$(JAVA_NATIVE_DIR) \
+# The jar's natives are copied afresh each time: a platform no longer staged must not stay.
+JAVA_MVN = rm -rf $(JAVA_DIR)/target/classes/org/twisty/native && \
+	cd $(JAVA_DIR) && $(MVN) $(MVN_FLAGS) -Dtwisty.native.dir=$(JAVA_NATIVE_DIR) \
 	-Dtwisty.test.native.dir=$(JAVA_TEST_NATIVE_DIR)
 
 JAVA_JAR        := $(JAVA_DIR)/target/twisty-0.1.0.jar

@@ -29,12 +29,11 @@ cross-build:
 	CARGO=$(CARGO) $(ROOT)/scripts/cross-build.sh $(PACKAGE_RIDS)
 
 # java-jar and dotnet-pack bundle every platform staged in build/native/: first drop any other
-# (staged by an earlier run with more platforms), also from the jar's classes.
+# (staged by an earlier run with more platforms).
 package: cross-build
 	for d in $(ROOT)/build/native/*/; do \
 	  case " $(PACKAGE_RIDS) " in *" $$(basename $$d) "*) ;; *) rm -rf $$d ;; esac; \
 	done
-	rm -rf $(ROOT)/java/target/classes/org/twisty/native
 	$(MAKE) -f $(ROOT)/mk/java.mk ROOT=$(ROOT) java-jar
 	$(MAKE) -f $(ROOT)/mk/dotnet.mk ROOT=$(ROOT) dotnet-pack
 	$(PACKAGE_SH) c-archives
