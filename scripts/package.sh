@@ -126,7 +126,11 @@ qemu_arm64() { "$CHROOT" run qemu-aarch64 -L / "$@"; }
 # Windows programs run under the chroot's wine with a prefix of this checkout's own: a wineserver
 # serves every client of its prefix and sees the files of the mount namespace it started in, so
 # with a shared prefix another checkout's server would not see this one's files.
-wine_run() { "$CHROOT" run env WINEDEBUG=-all WINEPREFIX="$ROOT/build/wine" "$@"; }
+# (XDG_RUNTIME_DIR: wine wants one, private, or complains on every start.)
+wine_run() {
+  mkdir -p -m 700 "$ROOT/build/wine-run"
+  "$CHROOT" run env WINEDEBUG=-all WINEPREFIX="$ROOT/build/wine" XDG_RUNTIME_DIR="$ROOT/build/wine-run" "$@"
+}
 
 # The C compiler, the way to run a program, and what a static link of libtwisty_c.a needs besides
 # it (rustc's native-static-libs), for a platform.
