@@ -1,7 +1,8 @@
 # One entry point for building and testing everything.
 #   make demo   run the main job on an embedded default (a built-in Square-1 scramble)
 #   make test   build the native libraries, the jar, the NuGet package and the C library, run every
-#               test suite, then compare the four runtimes' vector transcripts
+#               test suite, then compare the four runtimes' vector transcripts; then the packages
+#               with linux-x64, linux-arm64 and win-x64, checked, and the samples on each platform
 ROOT := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 CARGO ?= cargo
 # Every suite writes what it got for each vector row here; cross-test compares them.
@@ -15,6 +16,7 @@ demo:
 include mk/java.mk
 include mk/dotnet.mk
 include mk/c.mk
+include mk/package.mk
 
 # What the build needs from Debian's packages (Maven's offline repository, Chromium, ...):
 # idempotent, quick when everything is there, so `make test` on a fresh machine needs nothing else.
@@ -37,7 +39,7 @@ screenshots:
 cross-test:
 	tests/cross/compare.sh $(TWISTY_TRANSCRIPT_DIR)
 
-test: deps rust-test java-test java-sample dotnet-test dotnet-sample c-test cross-test
+test: deps rust-test java-test java-sample dotnet-test dotnet-sample c-test cross-test package-test
 	@echo "all test suites passed"
 
 # The optimal 3x3x3 solver against nissy's H48 (when ../shared/peers has it), same table size,

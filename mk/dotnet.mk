@@ -4,14 +4,16 @@
 #   make -f mk/dotnet.mk ROOT=$PWD dotnet-test dotnet-sample
 #
 # Targets
-#   dotnet-native   cargo build --release -p twisty-dotnet -p twisty-dotnet-testhooks
-#                   -> target/release/libtwisty_dotnet.so (shipped) and libtwisty_dotnet_testhooks.so
+#   dotnet-native   scripts/cross-build.sh host -> build/native/linux-x64/libtwisty_dotnet.so (shipped,
+#                   stripped), and cargo build --release -p twisty-dotnet-testhooks
+#                   -> target/release/libtwisty_dotnet_testhooks.so
 #                   (the same exports plus the test hooks; the xunit project stages it in its own
 #                   output folder under the shipped name, see Twisty.Tests.csproj)
 #   dotnet-test     the Rust bridge tests (incl. the generated-bindings stale check) + xunit tests;
 #                   packs first, so that PackageTests checks the fresh package (TWISTY_REQUIRE_PACKAGE)
-#   dotnet-pack     csharp/artifacts/packages/Twisty.<version>.nupkg (with runtimes/linux-x64/native,
-#                   the shipped library only)
+#   dotnet-pack     csharp/artifacts/packages/Twisty.<version>.nupkg (runtimes/<rid>/native/ for every
+#                   platform staged in build/native/, the shipped libraries only; mk/package.mk
+#                   stages all three first)
 #   dotnet-sample   restores samples/Twisty.Sample (Twisty from that folder feed, checked; its
 #                   dependencies from the machine's package sources) into a fresh packages folder
 #                   (never a stale cached Twisty) and runs it
@@ -27,19 +29,20 @@ DOTNET_PKG_DIR  := $(CSHARP_DIR)/artifacts/packages
 DOTNET_SAMPLE   := $(CSHARP_DIR)/samples/Twisty.Sample
 # Must match globalPackagesFolder in samples/Twisty.Sample/nuget.config.
 DOTNET_SAMPLE_PKGS := $(CSHARP_DIR)/artifacts/sample-packages
-TWISTY_NATIVE_DIR  := $(ROOT)/target/release/
+TWISTY_NATIVE_ROOT := $(ROOT)/build/native/
 
 # Quiet-ish: no logo, no telemetry banner, minimal MSBuild output; `dotnet test` still prints
 # its "Passed!/Failed!  - Failed: N, Passed: N, ..." summary line.
 export DOTNET_NOLOGO := 1
 export DOTNET_CLI_TELEMETRY_OPTOUT := 1
 export DOTNET_SKIP_FIRST_TIME_EXPERIENCE := 1
-DOTNET_QUIET := --nologo -v quiet -p:TwistyNativeDir=$(TWISTY_NATIVE_DIR)
+DOTNET_QUIET := --nologo -v quiet -p:TwistyNativeRoot=$(TWISTY_NATIVE_ROOT)
 
 .PHONY: dotnet-native dotnet-test dotnet-pack dotnet-sample dotnet-bindings dotnet-clean
 
 dotnet-native:
-	cd $(ROOT) && $(CARGO) build --release -p twisty-dotnet -p twisty-dotnet-testhooks
+	CARGO=$(CARGO) $(ROOT)/scripts/cross-build.sh host
+	cd $(ROOT) && $(CARGO) build --release -p twisty-dotnet-testhooks
 
 dotnet-test: dotnet-native dotnet-pack
 	cd $(ROOT) && $(CARGO) test --release -p twisty-dotnet -p twisty-dotnet-testhooks

@@ -3,13 +3,14 @@
 # Included from the top Makefile, which sets $(ROOT) (the repository root, absolute).
 # Standalone: make -f mk/java.mk ROOT=$PWD java-test
 #
-#   java-native  cargo build --release -p twisty-jni  -> target/release/libtwisty_jni.so
+#   java-native  scripts/cross-build.sh host -> build/native/linux-x64/libtwisty_jni.so (stripped; the
+#                jar bundles every platform staged in build/native/, see mk/package.mk)
 #   java-test-native
 #                java-native plus the test build twisty-jni-testhooks (every export of twisty-jni
 #                and the natives of the test-only class org.twisty.Debug), staged under its
 #                shipped name as build/test-native/libtwisty_jni.so
-#   java-test    java-test-native, then mvn package: bundles the shipped library into the jar's
-#                resources (org/twisty/native/<os>-<arch>/) and the test build into the test
+#   java-test    java-test-native, then mvn package: bundles the shipped libraries into the jar's
+#                resources (org/twisty/native/<platform>/) and the test build into the test
 #                resources at the same place; the JUnit tests load the test build through the
 #                real loader from the classpath (test-classes come first), the jar never sees it
 #   java-jar     java-native, then the jar without running the tests
@@ -29,7 +30,9 @@
 # scripts/maven-repo.sh says which (TWISTY_MAVEN=central|debian forces a choice; .ci/run sets debian).
 
 JAVA_DIR        ?= $(ROOT)/java
-JAVA_NATIVE_DIR ?= $(ROOT)/target/release
+JAVA_NATIVE_DIR ?= $(ROOT)/build/native
+# The test build of the library (cargo's own output, not staged).
+JAVA_TEST_BUILD_DIR ?= $(ROOT)/target/release
 JAVA_TEST_NATIVE_DIR ?= $(ROOT)/build/test-native
 CARGO           ?= cargo
 MVN             ?= mvn
@@ -39,7 +42,9 @@ ifeq ($(TWISTY_MAVEN),debian)
 MVN_FLAGS       += -o -s /etc/maven/settings-debian.xml
 endif
 
-JAVA_MVN = cd $(JAVA_DIR) && $(MVN) $(MVN_FLAGS) -Dtwisty.native.dir=$(JAVA_NATIVE_DIR) \
+# The jar's natives are copied afresh each time: a platform no longer staged must not stay.
+JAVA_MVN = rm -rf $(JAVA_DIR)/target/classes/org/twisty/native && \
+	cd $(JAVA_DIR) && $(MVN) $(MVN_FLAGS) -Dtwisty.native.dir=$(JAVA_NATIVE_DIR) \
 	-Dtwisty.test.native.dir=$(JAVA_TEST_NATIVE_DIR)
 
 JAVA_JAR        := $(JAVA_DIR)/target/twisty-0.1.0.jar
@@ -51,7 +56,7 @@ PEERS_DIR       ?= $(ROOT)/../shared/peers
 .PHONY: java-native java-test-native java-test java-jar java-sample bench-java bench-peers java-clean
 
 java-native:
-	cd $(ROOT) && $(CARGO) build --release -p twisty-jni
+	CARGO=$(CARGO) $(ROOT)/scripts/cross-build.sh host
 
 # The test build takes the shipped library's file name, so that the loader finds it in the test
 # resources exactly as it finds the shipped one in the jar.
@@ -59,12 +64,12 @@ java-test-native: java-native
 	cd $(ROOT) && $(CARGO) build --release -p twisty-jni-testhooks
 	rm -rf $(JAVA_TEST_NATIVE_DIR) && mkdir -p $(JAVA_TEST_NATIVE_DIR)
 	for ext in so dylib; do \
-	  if [ -f $(JAVA_NATIVE_DIR)/libtwisty_jni_testhooks.$$ext ]; then \
-	    cp $(JAVA_NATIVE_DIR)/libtwisty_jni_testhooks.$$ext $(JAVA_TEST_NATIVE_DIR)/libtwisty_jni.$$ext; \
+	  if [ -f $(JAVA_TEST_BUILD_DIR)/libtwisty_jni_testhooks.$$ext ]; then \
+	    cp $(JAVA_TEST_BUILD_DIR)/libtwisty_jni_testhooks.$$ext $(JAVA_TEST_NATIVE_DIR)/libtwisty_jni.$$ext; \
 	  fi; \
 	done
-	if [ -f $(JAVA_NATIVE_DIR)/twisty_jni_testhooks.dll ]; then \
-	  cp $(JAVA_NATIVE_DIR)/twisty_jni_testhooks.dll $(JAVA_TEST_NATIVE_DIR)/twisty_jni.dll; \
+	if [ -f $(JAVA_TEST_BUILD_DIR)/twisty_jni_testhooks.dll ]; then \
+	  cp $(JAVA_TEST_BUILD_DIR)/twisty_jni_testhooks.dll $(JAVA_TEST_NATIVE_DIR)/twisty_jni.dll; \
 	fi
 
 java-test: java-test-native

@@ -25,6 +25,14 @@ public class PackageTests
 
     private static readonly Assembly Library = typeof(Square1State).Assembly;
 
+    private static readonly string[] NativeFiles = ["libtwisty_dotnet.so", "libtwisty_dotnet.dylib", "twisty_dotnet.dll"];
+
+    /// <summary>The platforms staged for packing: each folder of TwistyNativeRoot holding the bridge.</summary>
+    private static (string Rid, string File)[] StagedPlatforms() =>
+        Directory.GetDirectories(Metadata("TwistyNativeRoot"))
+            .SelectMany(dir => NativeFiles.Where(f => File.Exists(Path.Combine(dir, f))).Select(f => (Path.GetFileName(dir), f)))
+            .ToArray();
+
     [Fact]
     public void the_library_that_packing_uses_has_no_test_hooks_and_this_suite_runs_on_the_hooks_build()
     {
@@ -48,8 +56,8 @@ public class PackageTests
     }
 
     /// <summary>
-    /// The packed .nupkg, when it is at least as new as the library it packs: its native library
-    /// and its assembly are clean. `make ... dotnet-test` packs first and sets
+    /// The packed .nupkg, when it is at least as new as the library it packs: it holds every staged
+    /// platform's native library (runtimes/&lt;rid&gt;/native/), each clean, and its assembly is clean. `make ... dotnet-test` packs first and sets
     /// TWISTY_REQUIRE_PACKAGE=1, so there a missing or stale package fails.
     /// </summary>
     [Fact]
@@ -77,9 +85,25 @@ public class PackageTests
             s.CopyTo(m);
             return m.ToArray();
         }
-        var native = zip.GetEntry("runtimes/linux-x64/native/libtwisty_dotnet.so");
-        Assert.NotNull(native);
-        Assert.False(Contains(Read(native), HookName), $"{package.Name} ships test hooks");
+        // Every staged platform's library, each the bridge and clean, and no other native library.
+        var staged = StagedPlatforms();
+        Assert.NotEmpty(staged);
+        // `make package-test` names the platforms a release must have.
+        var required = Environment.GetEnvironmentVariable("TWISTY_PACKAGE_RIDS");
+        if (!string.IsNullOrWhiteSpace(required))
+        {
+            Assert.Equal(required.Split(' ', StringSplitOptions.RemoveEmptyEntries).Order(StringComparer.Ordinal),
+                staged.Select(p => p.Rid).Order(StringComparer.Ordinal));
+        }
+        var packed = zip.Entries.Where(e => e.FullName.StartsWith("runtimes/", StringComparison.Ordinal))
+            .Select(e => e.FullName).OrderBy(n => n, StringComparer.Ordinal).ToList();
+        Assert.Equal(staged.Select(p => $"runtimes/{p.Rid}/native/{p.File}").OrderBy(n => n, StringComparer.Ordinal), packed);
+        foreach (var name in packed)
+        {
+            var bytes = Read(zip.GetEntry(name)!);
+            Assert.True(Contains(bytes, "sq1_tables_create"u8.ToArray()), $"{name} is not the bridge");
+            Assert.False(Contains(bytes, HookName), $"{package.Name} ships test hooks in {name}");
+        }
         var assemblies = zip.Entries.Where(e => e.FullName.StartsWith("lib/", StringComparison.Ordinal) && e.Name == "Twisty.dll").ToList();
         Assert.NotEmpty(assemblies);
         Assert.All(assemblies, e => Assert.False(Contains(Read(e), "NativeDebug"u8.ToArray()), $"{e.FullName} has NativeDebug"));

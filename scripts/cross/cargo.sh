@@ -38,6 +38,9 @@ offline = true
 linker = "aarch64-linux-gnu-gcc"
 [target.x86_64-pc-windows-gnu]
 linker = "x86_64-w64-mingw32-gcc"
+# The MinGW runtime (libgcc's unwinder, winpthread) linked in statically: otherwise every DLL
+# imports libgcc_s_seh-1.dll, which Windows lacks (scripts/cross-build.sh checks the imports).
+rustflags = ["-C", "target-feature=+crt-static"]
 CFG
 export CARGO_TARGET_DIR="${TWISTY_ROOT:?}/target/cross"
 extra=()

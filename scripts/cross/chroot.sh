@@ -16,10 +16,13 @@ CACHE="${TWISTY_CROSS_CACHE:-$HOME/.cache/twisty-cross}"
 CHROOT="$CACHE/trixie"
 MIRROR="${TWISTY_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 VENDOR="$(cd "$ROOT/../shared/vendor" 2>/dev/null && pwd || true)"
-# Bump when the package list changes: the stamp makes `ensure` install again.
+# Bump when the package list changes: the stamp makes `ensure` install again. The arm64 JRE runs
+# the Java sample under the chroot's own qemu-aarch64 (the JRE's absolute links into /etc must
+# resolve in the chroot, which a host qemu's -L prefix does not do); its Java setup scripts skip,
+# as no arm64 program runs there without qemu.
 PACKAGES=(rustc-web cargo-web rust-web-src libstd-rust-web-dev:arm64 gcc-aarch64-linux-gnu
   libc6-dev:arm64 gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64 wine wine64 gcc make
-  binutils-aarch64-linux-gnu file)
+  binutils-aarch64-linux-gnu file openjdk-21-jre-headless:arm64 qemu-user)
 STAMP="$CHROOT/.twisty-cross-stamp"
 SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
 

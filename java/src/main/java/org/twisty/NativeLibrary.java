@@ -20,13 +20,14 @@ import java.util.Locale;
  * <p>Where it looks, in this order (the first that loads wins):
  * <ol>
  *   <li>the file named by the system property {@value #PATH_PROPERTY}, if set;</li>
- *   <li>the library bundled in the jar at
- *       {@code org/twisty/native/<os>-<arch>/<library file>} ({@code os} is {@code linux},
- *       {@code macos} or {@code windows}, {@code arch} is {@code x86_64} or {@code aarch64}),
- *       extracted to a new file in a private temporary directory (deleted on exit);</li>
+ *   <li>the library bundled in the jar for this platform, at
+ *       {@code org/twisty/native/<platform>/<library file>}, extracted to a new file in a private
+ *       temporary directory (deleted on exit); the platform is named as .NET names it (see
+ *       {@link #platform}), for example {@code linux-x64}, {@code linux-arm64}, {@code win-x64};</li>
  *   <li>{@code System.loadLibrary("twisty_jni")}, that is {@code java.library.path}.</li>
  * </ol>
- * If all fail, the {@link UnsatisfiedLinkError} lists every attempt and why it failed.
+ * If all fail, the {@link UnsatisfiedLinkError} lists every attempt and why it failed; when the jar
+ * has no library for this platform, it names the platform and the platforms the jar has.
  */
 public final class NativeLibrary {
     /** System property naming an explicit library file to load first. */
@@ -34,6 +35,13 @@ public final class NativeLibrary {
 
     /** The library's base name, as {@link System#loadLibrary(String)} takes it. */
     static final String LIBRARY_NAME = "twisty_jni";
+
+    /**
+     * Every platform the loader can name a library file for, in the order the failure message
+     * lists the ones a jar holds.
+     */
+    static final List<String> KNOWN_PLATFORMS = List.of(
+            "linux-x64", "linux-arm64", "osx-x64", "osx-arm64", "win-x64", "win-arm64");
 
     /** How the library was finally loaded (for diagnostics); null until loaded. */
     private static String source;
@@ -70,7 +78,8 @@ public final class NativeLibrary {
      */
     public static synchronized void load() {
         if (source == null) {
-            String loaded = loadWith(System.getProperty(PATH_PROPERTY), SYSTEM_LINKER);
+            String loaded = loadWith(System.getProperty(PATH_PROPERTY), System.getProperty("os.name"),
+                    System.getProperty("os.arch"), SYSTEM_LINKER);
             Logging.nativeInstall();
             source = loaded;
         }
@@ -78,7 +87,7 @@ public final class NativeLibrary {
 
     /**
      * How the library was loaded, for diagnostics: for example
-     * {@code "bundled resource /org/twisty/native/linux-x86_64/libtwisty_jni.so"}.
+     * {@code "bundled resource /org/twisty/native/linux-x64/libtwisty_jni.so"}.
      *
      * @return a description of the successful attempt, or null if the library is not loaded
      */
@@ -87,12 +96,13 @@ public final class NativeLibrary {
     }
 
     /**
-     * Runs the three attempts in order with {@code linker}.
+     * Runs the three attempts in order with {@code linker}, for the platform that {@code osName}
+     * and {@code osArch} (the system properties of those names) denote.
      *
      * @return a description of the attempt that worked
      * @throws UnsatisfiedLinkError naming every failed attempt
      */
-    static String loadWith(String overridePath, Linker linker) {
+    static String loadWith(String overridePath, String osName, String osArch, Linker linker) {
         List<String> failures = new ArrayList<>();
 
         if (overridePath != null) {
@@ -109,12 +119,13 @@ public final class NativeLibrary {
             }
         }
 
-        String resource = resourcePath(platform(System.getProperty("os.name"), System.getProperty("os.arch")),
-                System.mapLibraryName(LIBRARY_NAME));
+        String platform = platform(osName, osArch);
+        String resource = resourcePath(platform, libraryFile(platform));
         String what = "bundled resource " + resource;
         try (InputStream in = NativeLibrary.class.getResourceAsStream(resource)) {
             if (in == null) {
-                failures.add(what + ": not in the jar (no library was bundled for this platform)");
+                failures.add(what + ": this jar has no library for the platform " + platform + " (os.name="
+                        + osName + ", os.arch=" + osArch + "); it has: " + describe(bundledPlatforms()));
             } else {
                 Path file = extract(in);
                 linker.load(file.toString());
@@ -152,18 +163,18 @@ public final class NativeLibrary {
     }
 
     /**
-     * The resource folder name of a platform: {@code <os>-<arch>} with os {@code linux},
-     * {@code macos} or {@code windows} and arch {@code x86_64} or {@code aarch64}; anything else
-     * passes through lower-cased, without spaces.
+     * The platform name of an {@code os.name} and {@code os.arch}, as .NET names runtimes:
+     * {@code <os>-<arch>} with os {@code linux}, {@code osx} or {@code win} and arch {@code x64},
+     * {@code arm64} or {@code x86}; anything else passes through lower-cased, without spaces.
      */
     static String platform(String osName, String osArch) {
         String os = osName == null ? "unknown" : osName.toLowerCase(Locale.ROOT);
         if (os.startsWith("linux")) {
             os = "linux";
         } else if (os.startsWith("mac") || os.startsWith("darwin")) {
-            os = "macos";
+            os = "osx";
         } else if (os.startsWith("windows")) {
-            os = "windows";
+            os = "win";
         } else {
             os = os.replace(" ", "");
         }
@@ -173,16 +184,49 @@ public final class NativeLibrary {
             case "x86_64":
             case "x86-64":
             case "x64":
-                arch = "x86_64";
+                arch = "x64";
                 break;
             case "aarch64":
             case "arm64":
-                arch = "aarch64";
+                arch = "arm64";
+                break;
+            case "x86":
+            case "i386":
+            case "i486":
+            case "i586":
+            case "i686":
+                arch = "x86";
                 break;
             default:
                 arch = arch.replace(" ", "");
         }
         return os + "-" + arch;
+    }
+
+    /**
+     * The file name of the library on a platform (the JVM's own naming applies only to the
+     * platform it runs on).
+     */
+    static String libraryFile(String platform) {
+        if (platform.startsWith("win-")) {
+            return LIBRARY_NAME + ".dll";
+        }
+        return "lib" + LIBRARY_NAME + (platform.startsWith("osx-") ? ".dylib" : ".so");
+    }
+
+    /** The known platforms whose library this jar (the classpath) holds. */
+    static List<String> bundledPlatforms() {
+        List<String> found = new ArrayList<>();
+        for (String p : KNOWN_PLATFORMS) {
+            if (NativeLibrary.class.getResource(resourcePath(p, libraryFile(p))) != null) {
+                found.add(p);
+            }
+        }
+        return found;
+    }
+
+    private static String describe(List<String> platforms) {
+        return platforms.isEmpty() ? "none" : String.join(", ", platforms);
     }
 
     /** The classpath resource of the bundled library for a platform. */

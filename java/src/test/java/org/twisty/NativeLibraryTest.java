@@ -37,12 +37,15 @@ class NativeLibraryTest {
         }
     }
 
+    private static String hostPlatform() {
+        return NativeLibrary.platform(System.getProperty("os.name"), System.getProperty("os.arch"));
+    }
+
     @Test
     void theTestsLoadTheLibraryBundledInTheJarResources() {
         Square1State.solved(Colouring.SIX_COLOUR); // makes sure the loader ran
         if (System.getProperty(NativeLibrary.PATH_PROPERTY) == null) {
-            String expected = "bundled resource " + NativeLibrary.resourcePath(
-                    NativeLibrary.platform(System.getProperty("os.name"), System.getProperty("os.arch")),
+            String expected = "bundled resource " + NativeLibrary.resourcePath(hostPlatform(),
                     System.mapLibraryName("twisty_jni"));
             assertEquals(expected, NativeLibrary.source());
         }
@@ -50,9 +53,7 @@ class NativeLibraryTest {
 
     @Test
     void theBundledLibraryIsOnTheClasspathForThisPlatform() {
-        String resource = NativeLibrary.resourcePath(
-                NativeLibrary.platform(System.getProperty("os.name"), System.getProperty("os.arch")),
-                System.mapLibraryName("twisty_jni"));
+        String resource = NativeLibrary.resourcePath(hostPlatform(), System.mapLibraryName("twisty_jni"));
         assertNotNull(NativeLibrary.class.getResource(resource), resource);
     }
 
@@ -60,7 +61,8 @@ class NativeLibraryTest {
     void aMissingOverridePathIsReportedWithEveryOtherAttempt() {
         RefusingLinker linker = new RefusingLinker();
         String missing = "/no/such/dir/libtwisty_jni.so";
-        UnsatisfiedLinkError e = assertThrows(UnsatisfiedLinkError.class, () -> NativeLibrary.loadWith(missing, linker));
+        UnsatisfiedLinkError e = assertThrows(UnsatisfiedLinkError.class, () -> NativeLibrary.loadWith(missing,
+                System.getProperty("os.name"), System.getProperty("os.arch"), linker));
         String m = e.getMessage();
         assertTrue(m.startsWith("could not load the twisty native library"), m);
         assertTrue(m.contains("1. system property twisty.library.path=" + missing + ": no such file " + missing), m);
@@ -87,7 +89,7 @@ class NativeLibraryTest {
                 asked.add(name);
             }
         };
-        String source = NativeLibrary.loadWith(lib.toString(), recording);
+        String source = NativeLibrary.loadWith(lib.toString(), "Linux", "amd64", recording);
         assertEquals("system property twisty.library.path=" + lib, source);
         assertEquals(List.of(lib.toAbsolutePath().toString()), asked);
     }
@@ -101,13 +103,56 @@ class NativeLibraryTest {
     }
 
     @Test
+    void aPlatformTheJarLacksIsNamedWithThePlatformsTheJarHas() {
+        RefusingLinker linker = new RefusingLinker();
+        UnsatisfiedLinkError e = assertThrows(UnsatisfiedLinkError.class,
+                () -> NativeLibrary.loadWith(null, "FreeBSD", "riscv64", linker));
+        List<String> bundled = NativeLibrary.bundledPlatforms();
+        // The tests' own classpath holds at least this platform's library (they run on it).
+        assertTrue(bundled.contains(hostPlatform()), bundled.toString());
+        assertTrue(e.getMessage().contains("1. bundled resource /org/twisty/native/freebsd-riscv64/libtwisty_jni.so: "
+                + "this jar has no library for the platform freebsd-riscv64 (os.name=FreeBSD, os.arch=riscv64); "
+                + "it has: " + String.join(", ", bundled) + System.lineSeparator()), e.getMessage());
+        // Nothing was extracted; only the library path was tried after the jar.
+        assertEquals(List.of("loadLibrary twisty_jni"), linker.asked);
+    }
+
+    @Test
+    void libraryFileNamesFollowEachPlatformsConvention() {
+        assertEquals("libtwisty_jni.so", NativeLibrary.libraryFile("linux-arm64"));
+        assertEquals("libtwisty_jni.dylib", NativeLibrary.libraryFile("osx-arm64"));
+        assertEquals("twisty_jni.dll", NativeLibrary.libraryFile("win-x64"));
+        // And the JVM's own name on the platform it runs on.
+        assertEquals(System.mapLibraryName("twisty_jni"), NativeLibrary.libraryFile(hostPlatform()));
+    }
+
+    @Test
     void platformNamesAreNormalised() {
-        assertEquals("linux-x86_64", NativeLibrary.platform("Linux", "amd64"));
-        assertEquals("linux-aarch64", NativeLibrary.platform("Linux", "aarch64"));
-        assertEquals("macos-aarch64", NativeLibrary.platform("Mac OS X", "aarch64"));
-        assertEquals("macos-x86_64", NativeLibrary.platform("Mac OS X", "x86_64"));
-        assertEquals("windows-x86_64", NativeLibrary.platform("Windows 11", "amd64"));
-        assertEquals("windows-aarch64", NativeLibrary.platform("Windows 11", "arm64"));
-        assertEquals("freebsd-riscv64", NativeLibrary.platform("FreeBSD", "riscv64"));
+        String[][] cases = {
+            // os.name, os.arch, platform
+            {"Linux", "amd64", "linux-x64"},
+            {"Linux", "x86_64", "linux-x64"},
+            {"Linux", "aarch64", "linux-arm64"},
+            {"Linux", "arm64", "linux-arm64"},
+            {"Linux", "i386", "linux-x86"},
+            {"Mac OS X", "aarch64", "osx-arm64"},
+            {"Mac OS X", "x86_64", "osx-x64"},
+            {"Darwin", "arm64", "osx-arm64"},
+            {"Windows 10", "amd64", "win-x64"},
+            {"Windows 11", "amd64", "win-x64"},
+            {"Windows Server 2022", "x86-64", "win-x64"},
+            {"Windows 11", "aarch64", "win-arm64"},
+            {"Windows 11", "x86", "win-x86"},
+            {"FreeBSD", "riscv64", "freebsd-riscv64"},
+            {"SunOS", "sparcv9", "sunos-sparcv9"},
+            {null, null, "unknown-unknown"},
+        };
+        for (String[] c : cases) {
+            assertEquals(c[2], NativeLibrary.platform(c[0], c[1]), c[0] + " / " + c[1]);
+        }
+        // Every platform a jar can hold is what some os.name/os.arch pair maps to.
+        for (String p : NativeLibrary.KNOWN_PLATFORMS) {
+            assertTrue(java.util.Arrays.stream(cases).anyMatch(c -> c[2].equals(p)), p);
+        }
     }
 }

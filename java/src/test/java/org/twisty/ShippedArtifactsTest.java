@@ -1,5 +1,6 @@
 package org.twisty;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,6 +10,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -56,6 +61,35 @@ class ShippedArtifactsTest {
         assertTrue(Files.isRegularFile(testBuild), "test build of the library " + testBuild
                 + " (mk/java.mk java-test-native stages it)");
         assertTrue(contains(Files.readAllBytes(testBuild), DEBUG_SYMBOL), testBuild + " has the test hooks");
+    }
+
+    /**
+     * The jar holds every platform that the build staged (the folder {@code twisty.native.dir},
+     * one subfolder per platform: scripts/cross-build.sh), each library clean of test hooks.
+     */
+    @Test
+    void theShippedClassesHoldEveryStagedPlatformWithoutTestHooks() throws IOException {
+        Path staged = folder("twisty.native.dir");
+        List<String> expected = new ArrayList<>();
+        for (String p : NativeLibrary.KNOWN_PLATFORMS) {
+            if (Files.isRegularFile(staged.resolve(p).resolve(NativeLibrary.libraryFile(p)))) {
+                expected.add(p);
+            }
+        }
+        assertFalse(expected.isEmpty(), "no library staged in " + staged);
+        Path nativeDir = folder("twisty.shipped.classes").resolve("org/twisty/native");
+        List<String> shipped;
+        try (Stream<Path> dirs = Files.list(nativeDir)) {
+            shipped = dirs.map(d -> d.getFileName().toString()).sorted().collect(Collectors.toList());
+        }
+        assertEquals(expected.stream().sorted().collect(Collectors.toList()), shipped);
+        for (String p : shipped) {
+            Path lib = nativeDir.resolve(p).resolve(NativeLibrary.libraryFile(p));
+            byte[] bytes = Files.readAllBytes(lib);
+            assertTrue(contains(bytes, "Java_org_twisty_sq1_Square1State_nativeApply".getBytes(StandardCharsets.US_ASCII)),
+                    lib + " is the JNI library");
+            assertFalse(contains(bytes, DEBUG_SYMBOL), lib + " exports org.twisty.Debug natives");
+        }
     }
 
     @Test
