@@ -447,6 +447,17 @@ mod tests {
         d
     }
 
+    /// An empty file for reading and writing.
+    fn new_file(p: &Path) -> File {
+        OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(p)
+            .unwrap()
+    }
+
     #[cfg(unix)]
     fn mkfifo(p: &Path) {
         let c = std::ffi::CString::new(p.as_os_str().as_encoded_bytes()).unwrap();
@@ -751,13 +762,7 @@ mod tests {
     fn positioned_reads_and_writes_reach_their_offsets() {
         let d = dir("positioned");
         let p = d.join("f");
-        let f = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .open(&p)
-            .unwrap();
+        let f = new_file(&p);
         write_all_at(&f, b"world", 6).unwrap();
         write_all_at(&f, b"hello", 0).unwrap();
         assert_eq!(std::fs::read(&p).unwrap(), b"hello\0world");
@@ -823,13 +828,7 @@ mod tests {
     fn preallocation_keeps_the_length_and_fails_early_when_space_is_short() {
         let d = dir("allocate");
         let p = d.join("f");
-        let f = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .open(&p)
-            .unwrap();
+        let f = new_file(&p);
         f.set_len(1 << 20).unwrap();
         preallocate(&f, 1 << 20).unwrap();
         assert_eq!(f.metadata().unwrap().len(), 1 << 20);
