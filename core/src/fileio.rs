@@ -237,13 +237,14 @@ impl Partial {
         check_path(dest)?;
         let left_alone = |what: &str| format!("{what}; it was left alone");
         match sys::path_kind(dest, true) {
-            Ok(Kind::Regular) => {
+            Ok(Kind::Regular) if std::fs::metadata(dest).is_ok_and(|m| m.len() > 0) => {
                 let mut f = open_regular(dest)?;
                 let h = head(&mut f, HEAD_BYTES).map_err(|e| describe(dest, "read", &e))?;
-                if !h.is_empty() && !ours(&h) {
+                if !ours(&h) {
                     return Err(left_alone("exists and holds something else").into());
                 }
             }
+            Ok(Kind::Regular) => {}
             Ok(k) => return Err(k.refusal().into()),
             Err(e) if e.kind() == IoKind::NotFound => {}
             Err(e) => return Err(describe(dest, "write", &e).into()),
