@@ -41,7 +41,7 @@
 //! `Send + Sync` and one serves any number of threads. Every solution is checked by applying it before it is
 //! returned.
 
-mod coord;
+pub(crate) mod coord;
 pub mod kind;
 mod sym;
 
