@@ -1,7 +1,7 @@
 //! The step catalogue: every step FMC solvers name, per axis, as data (goal, allowed moves,
 //! requirement, whether a solution may switch NISS sides), and the requirement checks.
 
-use crate::cube3::{Cube, Move};
+use crate::cube3::{Cube, Move, MoveKind};
 use crate::error::{Error, Result};
 
 use super::goal::{self, Axis};
@@ -149,8 +149,8 @@ pub const STEPS: [Step; 23] = [
 /// nissy's rotation suffix of each step, in [`STEPS`] order (`coord_EO_UR` for eorl): the
 /// rotation that carries U to the first face and F to the second.
 pub const NISSY_SUFFIXES: [&str; 23] = [
-    "UF", "UR", "FD", "UF", "RF", "FD", "UF", "RF", "UR", "RU", "FR", "FD", "UF", "LF", "BU",
-    "UF", "LF", "BU", "UF", "LF", "BU", "UF", "UF",
+    "UF", "UR", "FD", "UF", "RF", "FD", "UF", "RF", "UR", "RU", "FR", "FD", "UF", "LF", "BU", "UF",
+    "LF", "BU", "UF", "LF", "BU", "UF", "UF",
 ];
 
 impl Kind {
@@ -195,6 +195,12 @@ impl Step {
                 names.join(", ")
             ))
         })
+    }
+
+    /// The cube faces the step's standard frame sees on U and F (which face plays U in the
+    /// HTR rules, for example).
+    pub fn frame_faces(&self) -> (MoveKind, MoveKind) {
+        (MoveKind::ALL[self.frame.0], MoveKind::ALL[self.frame.1])
     }
 
     /// The moves the step uses, named in the centres' frame (the cube held in the standard
@@ -279,6 +285,9 @@ mod tests {
     fn unknown_names_are_refused() {
         let e = Step::by_name("eoFB").unwrap_err();
         assert_eq!(e.kind(), crate::ErrorKind::InvalidArgument);
-        assert!(e.message().starts_with("unknown step 'eoFB' (expected one of: eofb, eorl"));
+        assert!(
+            e.message()
+                .starts_with("unknown step 'eoFB' (expected one of: eofb, eorl")
+        );
     }
 }

@@ -207,10 +207,7 @@ pub fn is_corners_solved(cube: &Cube) -> bool {
 /// The corners solved relative to each other: they are those of some whole-cube rotation.
 pub fn is_corners_solved_relative(cube: &Cube) -> bool {
     let p = cube.pieces();
-    tables()
-        .rot
-        .iter()
-        .any(|r| r.cp == p.cp && r.co == p.co)
+    tables().rot.iter().any(|r| r.cp == p.cp && r.co == p.co)
 }
 
 #[cfg(test)]
@@ -224,7 +221,12 @@ mod tests {
 
     #[test]
     fn quarter_turns_break_the_orientation_of_their_axis_only() {
-        for (m, axis) in [("F", Axis::FB), ("B'", Axis::FB), ("R", Axis::RL), ("U", Axis::UD)] {
+        for (m, axis) in [
+            ("F", Axis::FB),
+            ("B'", Axis::FB),
+            ("R", Axis::RL),
+            ("U", Axis::UD),
+        ] {
             let c = cube(m);
             for a in Axis::ALL {
                 assert_eq!(is_eo(&c, a), a != axis, "{m} {a:?}");
@@ -247,7 +249,10 @@ mod tests {
         let ep = std::array::from_fn(|i| i as u8);
         let c = Cube::from_parts(std::array::from_fn(|i| i as u8), [0; 8], ep, eo, 0).unwrap();
         let stickers = edge_stickers(c.pieces());
-        let ud_on_ud = stickers.iter().flatten().all(|&(f, col)| col / 2 != 0 || f / 2 == 0);
+        let ud_on_ud = stickers
+            .iter()
+            .flatten()
+            .all(|&(f, col)| col / 2 != 0 || f / 2 == 0);
         assert!(is_co(&c, Axis::UD) && ud_on_ud);
         assert!(!is_dr(&c, Axis::UD));
     }
@@ -259,8 +264,10 @@ mod tests {
         assert!(!is_htr(&cube("R2 U F2")));
         // Two corners of a tetrad and two M-slice edges swapped: every colour on its axis,
         // but an odd corner permutation, which half turns never make.
-        let (mut cp, mut ep): ([u8; 8], [u8; 12]) =
-            (std::array::from_fn(|i| i as u8), std::array::from_fn(|i| i as u8));
+        let (mut cp, mut ep): ([u8; 8], [u8; 12]) = (
+            std::array::from_fn(|i| i as u8),
+            std::array::from_fn(|i| i as u8),
+        );
         cp.swap(0, 1);
         ep.swap(0, 1);
         let c = Cube::from_parts(cp, [0; 8], ep, [0; 12], 0).unwrap();

@@ -55,7 +55,13 @@ pub enum Niss {
 }
 
 impl Niss {
-    pub const ALL: [Niss; 5] = [Niss::Normal, Niss::Inverse, Niss::Linear, Niss::Mixed, Niss::All];
+    pub const ALL: [Niss; 5] = [
+        Niss::Normal,
+        Niss::Inverse,
+        Niss::Linear,
+        Niss::Mixed,
+        Niss::All,
+    ];
 
     /// `normal`, `inverse`, `linear`, `mixed`, `all`.
     pub fn name(self) -> &'static str {
@@ -129,7 +135,9 @@ impl StepOptions {
             )));
         }
         if self.limit == 0 {
-            return Err(Error::invalid_argument("the solution limit must be at least 1"));
+            return Err(Error::invalid_argument(
+                "the solution limit must be at least 1",
+            ));
         }
         if matches!(self.niss, Niss::Mixed | Niss::All) && !step.kind.can_switch() {
             return Err(Error::invalid_argument(format!(
@@ -280,10 +288,12 @@ pub fn apply_held(cube: &Cube, alg: &Alg) -> Cube {
     if alg.inverse_part().is_empty() {
         return after;
     }
-    // The inverse part made on a cube held like this one: its piece effect as premoves.
+    // The inverse part made on a cube held like this one: its piece effect, as premoves.
     let held = Cube::SOLVED.with_orientation(cube.orientation());
-    let premoves = held.inverse().compose(&held.apply(&Alg::from_moves(alg.inverse_part().to_vec())));
-    premoves.with_orientation(0).inverse().compose(&after)
+    let premoves = held
+        .apply(&Alg::from_moves(alg.inverse_part().to_vec()))
+        .with_orientation(0);
+    premoves.inverse().compose(&after)
 }
 
 /// The moves of `step` named on a cube held in `orientation`.

@@ -118,7 +118,12 @@ impl Coord {
 
     /// `table[x * 18 + m]`: the coordinate after face move `m`.
     fn moves(self) -> Vec<u16> {
-        move_table(self.count(), &face_moves(), |p, x| self.set(p, x), |p| self.get(p))
+        move_table(
+            self.count(),
+            &face_moves(),
+            |p, x| self.set(p, x),
+            |p| self.get(p),
+        )
     }
 }
 
@@ -196,7 +201,8 @@ impl Model {
                     x * b_count + y
                 };
                 let origin = solved[a] as usize * b_count + b.map_or(0, |b| solved[b] as usize);
-                let dist = breadth_first(coords[a].count() * b_count, origin, goal_moves, moves, step);
+                let dist =
+                    breadth_first(coords[a].count() * b_count, origin, goal_moves, moves, step);
                 Prune {
                     a,
                     b,
@@ -323,7 +329,13 @@ mod tests {
 
     #[test]
     fn coordinates_round_trip() {
-        for c in [Coord::Flip, Coord::Twist, Coord::SliceSet, Coord::CornerPerm, Coord::MSplit] {
+        for c in [
+            Coord::Flip,
+            Coord::Twist,
+            Coord::SliceSet,
+            Coord::CornerPerm,
+            Coord::MSplit,
+        ] {
             for x in (0..c.count() as u16).step_by(7) {
                 let mut p = Perm::IDENTITY;
                 c.set(&mut p, x);

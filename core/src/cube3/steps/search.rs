@@ -242,7 +242,14 @@ impl<'a> Search<'a> {
                 continue;
             }
             path.push(m);
-            self.last_side(model.apply(&s, m), left - 1, Some(m), path, first, on_inverse);
+            self.last_side(
+                model.apply(&s, m),
+                left - 1,
+                Some(m),
+                path,
+                first,
+                on_inverse,
+            );
             path.pop();
         }
     }

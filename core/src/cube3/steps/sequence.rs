@@ -184,7 +184,10 @@ mod tests {
         assert_eq!(texts[0], "F R L (B)");
         assert_eq!(texts[1], "F R L (B')");
         assert_eq!(texts[7], "F R' L' (B')");
-        assert_eq!(variations(&alg("R U2"), Variation::LastQt), vec![alg("R U2")]);
+        assert_eq!(
+            variations(&alg("R U2"), Variation::LastQt),
+            vec![alg("R U2")]
+        );
         assert_eq!(variations(&alg(""), Variation::LastQt), vec![alg("")]);
         assert!(Variation::by_name("mirrored").is_err());
     }
