@@ -514,3 +514,47 @@ fn limits_margin_solved_cubes_cancel_and_progress() {
     .unwrap();
     assert_eq!(reports, vec![2, 3, 4]);
 }
+
+#[test]
+fn threads_give_the_same_list() {
+    let cases = [
+        (
+            "eofb",
+            "R U2 D' L B2 R' U L2 D R F",
+            Niss::All,
+            5,
+            usize::MAX,
+        ),
+        (
+            "drud-eofb",
+            "R U2 D' L B2 R' U L2 D R",
+            Niss::Mixed,
+            7,
+            usize::MAX,
+        ),
+        ("htr-drud", "U R2 D' F2 U' L2 U B2 D", Niss::Linear, 8, 5),
+        ("drud", "R U F D' B", Niss::Normal, 6, 30),
+    ];
+    for (name, scramble, niss, max, limit) in cases {
+        let cube = Cube::from_alg(&alg(scramble));
+        let one = solve(name, &cube, &opts(0, max, limit, niss)).unwrap();
+        assert!(!one.is_empty(), "{name}");
+        for threads in [2, 3, 8] {
+            let o = StepOptions {
+                threads,
+                ..opts(0, max, limit, niss)
+            };
+            assert_eq!(
+                solve(name, &cube, &o).unwrap(),
+                one,
+                "{name} {threads} threads"
+            );
+        }
+    }
+    let o = StepOptions {
+        threads: 0,
+        ..StepOptions::default()
+    };
+    let e = solve("eofb", &Cube::from_alg(&alg("F")), &o).unwrap_err();
+    assert_eq!(e.message(), "thread count 0 is out of range 1..=256");
+}

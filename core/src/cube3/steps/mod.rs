@@ -33,10 +33,13 @@ use crate::progress::{CancelToken, NoProgress, Progress, ProgressReport};
 
 use frame::Frame;
 use model::Model;
-use search::{Path, Search, Sides};
+use search::{Path, Sides};
 
 /// Longest solution a step search accepts.
 pub const MAX_LENGTH: u8 = 20;
+
+/// Most threads one step search takes.
+pub const MAX_THREADS: usize = 256;
 
 /// Where a solution's moves may go (nissy's `-nisstype`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -102,6 +105,9 @@ pub struct StepOptions {
     /// Stop after the lengths up to the shortest found plus this margin (`None`: no margin).
     pub margin: Option<u8>,
     pub niss: Niss,
+    /// Threads searching one solve (1 to [`MAX_THREADS`]); the answer is the same whatever
+    /// the count. Default 1.
+    pub threads: usize,
     /// Give up (a `cancelled` error) at this time.
     pub timeout: Option<Duration>,
 }
@@ -114,6 +120,7 @@ impl Default for StepOptions {
             limit: 1,
             margin: None,
             niss: Niss::Normal,
+            threads: 1,
             timeout: None,
         }
     }
@@ -132,6 +139,12 @@ impl StepOptions {
             return Err(Error::invalid_argument(format!(
                 "minimum length {} is above the maximum length {}",
                 self.min_length, self.max_length
+            )));
+        }
+        if !(1..=MAX_THREADS).contains(&self.threads) {
+            return Err(Error::invalid_argument(format!(
+                "thread count {} is out of range 1..={MAX_THREADS}",
+                self.threads
             )));
         }
         if self.limit == 0 {
@@ -183,7 +196,6 @@ pub fn solve(
             Vec::new()
         });
     }
-    let mut search = Search::new(model, start, deadline, cancel);
     let mut out = Vec::new();
     let mut shortest: Option<u8> = None;
     let first = opts.min_length.max(1);
@@ -193,8 +205,16 @@ pub fn solve(
                 break;
             }
         }
-        search.wanted = opts.limit - out.len();
-        let paths = search.length(d, opts.niss.sides())?;
+        let (paths, nodes) = search::length_on_threads(
+            model,
+            start,
+            d,
+            opts.niss.sides(),
+            opts.limit - out.len(),
+            opts.threads,
+            deadline,
+            cancel,
+        )?;
         if !paths.is_empty() && shortest.is_none() {
             shortest = Some(d);
         }
@@ -212,7 +232,7 @@ pub fn solve(
             "step {}: length {d}, {} solutions, {} nodes",
             step.name,
             paths.len(),
-            search.nodes()
+            nodes
         );
         if out.len() >= opts.limit {
             break;

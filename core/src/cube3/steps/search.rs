@@ -12,6 +12,8 @@
 //! - HTR: no two consecutive U/D-axis moves on a side, no D2, and D quarter turns only as the
 //!   first U/D quarter turn of the whole solution (normal side read first).
 
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use crate::cube3::geometry::Perm;
@@ -75,6 +77,98 @@ fn htr_order_ok(path: &Path) -> bool {
     quarters.all(|&m| face(m) == 0)
 }
 
+/// A part of the search of one length: a side alone (normal or inverse), or a mixed
+/// solution starting on a side with `k` moves there.
+#[derive(Clone, Copy, Debug)]
+enum Part {
+    Last(bool),
+    First(bool, u8),
+}
+
+/// The parts of a search of `d` moves, in the order their solutions are listed.
+fn parts(kind: Kind, d: u8, sides: Sides) -> Vec<Part> {
+    let mut out = Vec::new();
+    if sides.normal || (sides.mixed && d == 1) {
+        out.push(Part::Last(false));
+    }
+    if sides.inverse || (sides.mixed && d == 1) {
+        out.push(Part::Last(true));
+    }
+    if sides.mixed && kind.can_switch() {
+        // Starting on the normal side: at most d/2 moves there; on the inverse side: fewer
+        // than half. Each split of d is searched once.
+        out.extend((1..=d / 2).map(|k| Part::First(false, k)));
+        out.extend((1..d.div_ceil(2)).map(|k| Part::First(true, k)));
+    }
+    out
+}
+
+/// [`Search::length`] over `threads` threads: one task per part and first move, claimed in
+/// turn, the answers put back in the order of one thread (so the list is the same whatever the
+/// count). Returns the solutions (at most `wanted`) and the nodes visited.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn length_on_threads(
+    model: &Model,
+    start: Perm,
+    d: u8,
+    sides: Sides,
+    wanted: usize,
+    threads: usize,
+    deadline: Option<Instant>,
+    cancel: Option<&CancelToken>,
+) -> Result<(Vec<Path>, u64)> {
+    if threads <= 1 {
+        let mut s = Search::new(model, start, deadline, cancel);
+        s.wanted = wanted;
+        let found = s.length(d, sides)?;
+        return Ok((found, s.nodes));
+    }
+    let tasks: Vec<(Part, u8)> = parts(model.kind, d, sides)
+        .into_iter()
+        .flat_map(|p| model.kind.standard_moves().iter().map(move |&m| (p, m)))
+        .collect();
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Result<Vec<Path>>>>> = Mutex::new(vec![None; tasks.len()]);
+    let nodes = AtomicU64::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(tasks.len()) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&(part, m)) = tasks.get(i) else {
+                        break;
+                    };
+                    let mut s = Search::new(model, start, deadline, cancel);
+                    s.wanted = wanted;
+                    s.root_move = Some(m);
+                    s.run(part, d);
+                    let r = match s.stopped.take() {
+                        Some(e) => Err(e),
+                        None => Ok(std::mem::take(&mut s.found)),
+                    };
+                    nodes.fetch_add(s.nodes, Ordering::Relaxed);
+                    let failed = r.is_err();
+                    results.lock().expect("no task panics")[i] = Some(r);
+                    if failed {
+                        break;
+                    }
+                }
+            });
+        }
+    });
+    let mut found = Vec::new();
+    for r in results
+        .into_inner()
+        .expect("no task panics")
+        .into_iter()
+        .flatten()
+    {
+        found.extend(r?);
+    }
+    found.truncate(wanted);
+    Ok((found, nodes.into_inner()))
+}
+
 /// One search: a model, the starting positions (the scramble and its inverse, standard frame)
 /// and the stop conditions.
 pub(crate) struct Search<'a> {
@@ -84,6 +178,8 @@ pub(crate) struct Search<'a> {
     pub cancel: Option<&'a CancelToken>,
     /// Most solutions wanted at this length (the rest are not searched).
     pub wanted: usize,
+    /// Only this first move (a task of a search over threads).
+    root_move: Option<u8>,
     nodes: u64,
     stopped: Option<Error>,
     found: Vec<Path>,
@@ -103,6 +199,7 @@ impl<'a> Search<'a> {
             deadline,
             cancel,
             wanted: usize::MAX,
+            root_move: None,
             nodes: 0,
             stopped: None,
             found: Vec::new(),
@@ -110,37 +207,39 @@ impl<'a> Search<'a> {
         }
     }
 
-    pub fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    /// Every solution of exactly `d` moves on the given sides (at most `self.wanted`).
+    /// Every solution of exactly `d` moves on the given sides (at most `self.wanted`), on this
+    /// thread.
     pub fn length(&mut self, d: u8, sides: Sides) -> Result<Vec<Path>> {
         self.found.clear();
-        let inverse = self.start.inverse();
-        let kind = self.model.kind;
-        if sides.normal || (sides.mixed && d == 1) {
-            let s = self.model.state(&self.start);
-            self.last_side(s, d, None, &mut Vec::new(), &[], false);
-        }
-        if sides.inverse || (sides.mixed && d == 1) {
-            let s = self.model.state(&inverse);
-            self.last_side(s, d, None, &mut Vec::new(), &[], true);
-        }
-        if sides.mixed && kind.can_switch() {
-            // Starting on the normal side: at most d/2 moves there; on the inverse side: fewer
-            // than half. Each split of d is searched once.
-            for k in 1..=d / 2 {
-                self.first_side(self.start, k, d - k, None, &mut Vec::new(), false);
-            }
-            for k in 1..d.div_ceil(2) {
-                self.first_side(inverse, k, d - k, None, &mut Vec::new(), true);
-            }
+        for part in parts(self.model.kind, d, sides) {
+            self.run(part, d);
         }
         if let Some(e) = self.stopped.take() {
             return Err(e);
         }
         Ok(std::mem::take(&mut self.found))
+    }
+
+    /// The solutions of one part (appended to `found`).
+    fn run(&mut self, part: Part, d: u8) {
+        let start = match part {
+            Part::Last(false) | Part::First(false, _) => self.start,
+            _ => self.start.inverse(),
+        };
+        match part {
+            Part::Last(inverse) => {
+                let s = self.model.state(&start);
+                self.last_side(s, d, None, &mut Vec::new(), &[], inverse);
+            }
+            Part::First(inverse, k) => {
+                self.first_side(start, k, d - k, None, &mut Vec::new(), inverse);
+            }
+        }
+    }
+
+    /// Whether `m` is searched as the first move of the solution.
+    fn root_allows(&self, m: u8) -> bool {
+        self.root_move.is_none_or(|r| r == m)
     }
 
     fn done(&self) -> bool {
@@ -194,7 +293,10 @@ impl<'a> Search<'a> {
             return;
         }
         for &m in model.kind.standard_moves() {
-            if !follows(model.kind, prev, m) || (k == 1 && !may_end(model.kind, prev, m)) {
+            if !follows(model.kind, prev, m)
+                || (k == 1 && !may_end(model.kind, prev, m))
+                || (path.is_empty() && !self.root_allows(m))
+            {
                 continue;
             }
             path.push(m);
@@ -238,7 +340,10 @@ impl<'a> Search<'a> {
             return;
         }
         for &m in model.kind.standard_moves() {
-            if !follows(model.kind, prev, m) || (left == 1 && !may_end(model.kind, prev, m)) {
+            if !follows(model.kind, prev, m)
+                || (left == 1 && !may_end(model.kind, prev, m))
+                || (path.is_empty() && first.is_empty() && !self.root_allows(m))
+            {
                 continue;
             }
             path.push(m);
