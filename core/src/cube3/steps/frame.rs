@@ -3,7 +3,7 @@
 
 use crate::cube3::Cube;
 use crate::cube3::geometry::Perm;
-use crate::cube3::solve::face_moves;
+use crate::cube3::solve::rotation_relabel;
 
 /// The whole-cube rotation `r` whose conjugate `r⁻¹ c r` shows the step in its standard frame,
 /// and the face moves that standard move `m` is on the cube (`relabel[m]`).
@@ -15,22 +15,12 @@ pub(crate) struct Frame {
 impl Frame {
     /// The frame whose U and F are the cube's faces `top` and `front`.
     pub fn new((top, front): (usize, usize)) -> Frame {
-        let face = face_moves();
         (0..24u8)
             .map(|o| {
-                let r = Cube::SOLVED.with_orientation(o);
-                let relabel = std::array::from_fn(|m| {
-                    let moved = r
-                        .compose(&Cube::SOLVED.with_pieces_of(&face[m]))
-                        .compose(&r.inverse());
-                    face.iter()
-                        .position(|f| f == moved.pieces())
-                        .expect("a rotation maps face moves to face moves")
-                        as u8
-                });
+                let rotation = Cube::SOLVED.with_orientation(o);
                 Frame {
-                    rotation: r,
-                    relabel,
+                    relabel: rotation_relabel(&rotation),
+                    rotation,
                 }
             })
             .find(|f| f.relabel[0] as usize == 3 * top && f.relabel[12] as usize == 3 * front)
