@@ -1,5 +1,6 @@
 //! Prints a step's solutions, one per line as nissy writes them, for the comparison with nissy
-//! (`scripts/compare-steps-nissy.sh`): `steps STEP NISS MIN MAX MOVES`.
+//! (`scripts/compare-steps-nissy.sh`): `steps STEP NISS MIN MAX MOVES`; `steps tables` prints
+//! each solver's table size, build time and distances (the figures of `docs/cube3-steps.md`).
 
 use twisty::cube3::steps::{self, Niss, Step, StepOptions, sequence};
 use twisty::cube3::{Alg, Cube};
@@ -7,6 +8,19 @@ use twisty::progress::NoProgress;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.len() == 1 && args[0] == "tables" {
+        for name in ["eofb", "drud", "drud-eofb", "htr-drud"] {
+            let start = std::time::Instant::now();
+            let info = steps::table_info(Step::by_name(name)?)?;
+            println!(
+                "{name}: {} bytes, built in {:.2?}, entries by distance {:?}",
+                info.bytes,
+                start.elapsed(),
+                info.distances
+            );
+        }
+        return Ok(());
+    }
     let [step, niss, min, max, moves] = &args[..] else {
         return Err("usage: steps STEP NISS MIN MAX MOVES".into());
     };
