@@ -200,10 +200,11 @@ pub fn solve(
     let mut shortest: Option<u8> = None;
     let first = opts.min_length.max(1);
     for d in first..=opts.max_length {
-        if let (Some(s), Some(margin)) = (shortest, opts.margin) {
-            if d as u32 > s as u32 + margin as u32 {
-                break;
-            }
+        let past_margin = shortest
+            .zip(opts.margin)
+            .is_some_and(|(s, margin)| d as u32 > s as u32 + margin as u32);
+        if past_margin {
+            break;
         }
         let (paths, nodes) = search::length_on_threads(
             model,

@@ -159,6 +159,10 @@ impl Prune {
     }
 }
 
+/// A model's coordinates, its projections (pairs of coordinate positions) and the moves that
+/// keep the goal (whose closure from the solved values is the goal).
+type Layout = (Vec<Coord>, Vec<(usize, Option<usize>)>, &'static [u8]);
+
 /// A step's coordinates, their move tables and its pruning tables.
 pub(crate) struct Model {
     pub kind: Kind,
@@ -170,23 +174,22 @@ pub(crate) struct Model {
 impl Model {
     fn build(kind: Kind) -> Model {
         use Coord::*;
-        let (coords, projections, goal_moves): (Vec<Coord>, Vec<(usize, Option<usize>)>, &[u8]) =
-            match kind {
-                Kind::Eo => (vec![Flip], vec![(0, None)], &[]),
-                Kind::Dr => (
-                    vec![Flip, Twist, SliceSet],
-                    vec![(0, Some(2)), (1, Some(2))],
-                    &[],
-                ),
-                Kind::DrFromEo => (vec![Twist, SliceSet], vec![(0, Some(1))], &[]),
-                // The goal is every corner permutation the six half turns reach.
-                Kind::Htr => (
-                    vec![CornerPerm, MSplit],
-                    vec![(0, Some(1))],
-                    &[1, 4, 7, 10, 13, 16],
-                ),
-                _ => unreachable!("no model for {kind:?} yet"),
-            };
+        let (coords, projections, goal_moves): Layout = match kind {
+            Kind::Eo => (vec![Flip], vec![(0, None)], &[]),
+            Kind::Dr => (
+                vec![Flip, Twist, SliceSet],
+                vec![(0, Some(2)), (1, Some(2))],
+                &[],
+            ),
+            Kind::DrFromEo => (vec![Twist, SliceSet], vec![(0, Some(1))], &[]),
+            // The goal is every corner permutation the six half turns reach.
+            Kind::Htr => (
+                vec![CornerPerm, MSplit],
+                vec![(0, Some(1))],
+                &[1, 4, 7, 10, 13, 16],
+            ),
+            _ => unreachable!("no model for {kind:?} yet"),
+        };
         let move_tables: Vec<Vec<u16>> = coords.iter().map(|c| c.moves()).collect();
         let solved: Vec<u16> = coords.iter().map(|c| c.get(&Perm::IDENTITY)).collect();
         let moves = kind.standard_moves();

@@ -44,7 +44,7 @@ fn face(m: u8) -> u8 {
 }
 
 fn clockwise_quarter(m: u8) -> bool {
-    m % 3 == 0
+    m.is_multiple_of(3)
 }
 
 /// Whether `m` may follow `prev` on one side.
@@ -249,7 +249,7 @@ impl<'a> Search<'a> {
     /// Counts a node; every 4096 nodes checks the token and the deadline.
     fn tick(&mut self) {
         self.nodes += 1;
-        if self.nodes % 4096 != 0 {
+        if !self.nodes.is_multiple_of(4096) {
             return;
         }
         if self.cancel.is_some_and(|c| c.is_cancelled()) {
