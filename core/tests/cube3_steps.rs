@@ -11,7 +11,13 @@ use twisty::progress::{CancelToken, NoProgress, ProgressReport};
 use twisty::rng::Rng;
 use twisty::{ErrorKind, Result};
 
-const SOLVED_STEPS: [Kind; 4] = [Kind::Eo, Kind::Dr, Kind::DrFromEo, Kind::Htr];
+const SOLVED_STEPS: [Kind; 5] = [
+    Kind::Eo,
+    Kind::Dr,
+    Kind::DrFromEo,
+    Kind::Htr,
+    Kind::CornersRelative,
+];
 
 fn with_solver() -> impl Iterator<Item = &'static Step> {
     STEPS.iter().filter(|s| SOLVED_STEPS.contains(&s.kind))
@@ -151,6 +157,7 @@ fn the_shortest_solution_is_the_brute_force_optimum() {
         "drud-eofb",
         "htr-drud",
         "htr-drfb",
+        "cornersx",
     ] {
         let step = Step::by_name(name).unwrap();
         for _ in 0..6 {
@@ -262,6 +269,7 @@ fn solution_sets_equal_a_brute_force_enumeration() {
         "htr-drud",
         "htr-drfb",
         "drud",
+        "cornersx",
     ] {
         let step = Step::by_name(name).unwrap();
         for _ in 0..3 {
@@ -372,6 +380,9 @@ fn nissys_answers() {
         texts("htr-drud", "U R2 D' F2 U' L2 U B2 D", 6, Niss::Normal),
         sorted(&["F2 U' F2 U' L2 U"])
     );
+    // nissy: cornersx on a rotated cube (its <U, R, F> named in the held frame).
+    assert_eq!(texts("cornersx", "y R U F", 3, Niss::Normal), sorted(&["F' U' L'"]));
+    assert_eq!(texts("cornersx", "y R U F", 3, Niss::Inverse), sorted(&["(L F U)"]));
     // nissy: eofb on a rotated cube, both sides written in the frame it is held in.
     assert_eq!(texts("eofb", "x U", 1, Niss::Normal), sorted(&["U"]));
     assert_eq!(texts("eofb", "x U", 1, Niss::Inverse), sorted(&["(U)"]));

@@ -262,7 +262,10 @@ pub fn table_info(step: &Step) -> Result<TableInfo> {
 }
 
 fn check_available(step: &Step) -> Result<()> {
-    if matches!(step.kind, Kind::Eo | Kind::Dr | Kind::DrFromEo | Kind::Htr) {
+    if matches!(
+        step.kind,
+        Kind::Eo | Kind::Dr | Kind::DrFromEo | Kind::Htr | Kind::CornersRelative
+    ) {
         Ok(())
     } else {
         Err(Error::invalid_argument(format!(

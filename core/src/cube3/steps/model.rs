@@ -9,10 +9,10 @@
 
 use std::sync::OnceLock;
 
-use crate::cube3::geometry::Perm;
+use crate::cube3::geometry::{Perm, tables};
 use crate::cube3::solve::coord::{
-    FLIPS, PERMS8, SLICE_SETS, TWISTS, corner_perm, flip, move_table, perm_unrank, set_flip,
-    set_twist, twist,
+    FLIPS, PERMS8, SLICE_SETS, TWISTS, corner_perm, flip, move_table, perm_rank, perm_unrank,
+    set_flip, set_twist, twist,
 };
 use crate::cube3::solve::face_moves;
 
@@ -35,6 +35,22 @@ pub(crate) enum Coord {
     /// Which four of the eight U/D-layer edge places hold the M-slice edges UF UB DB DF
     /// (C(8,4) = 70); meaningful in domino reduction, where U/D edges stay in those places.
     MSplit,
+    /// The corners relative to the one at DBL (which U, R and F never move): the permutation
+    /// of the other seven (7!) once the whole cube is turned to put that corner home.
+    RelativeCorners,
+    /// Their twists (3^6), likewise.
+    RelativeTwist,
+}
+
+/// The corners seen from the one at DBL: `r⁻¹ · p` for the rotation `r` that has that corner
+/// at DBL with that twist (so the result has DBL home and untwisted; `p` is corners-solved
+/// relative to each other exactly when the result's corners are solved).
+fn from_dbl(p: &Perm) -> Perm {
+    let t = tables();
+    let o = (0..24)
+        .find(|&o| t.rot[o].cp[7] == p.cp[7] && t.rot[o].co[7] == p.co[7])
+        .expect("some rotation puts any corner at DBL with any twist");
+    t.rot_inv[o].then(p)
 }
 
 /// Index of each 4-element subset of `0..n` bits, by mask (`u16::MAX` for other masks), and
@@ -93,6 +109,8 @@ impl Coord {
             Coord::SliceSet => SLICE_SETS,
             Coord::CornerPerm => PERMS8,
             Coord::MSplit => 70,
+            Coord::RelativeCorners => 5040,
+            Coord::RelativeTwist => 729,
         }
     }
 
@@ -103,6 +121,8 @@ impl Coord {
             Coord::SliceSet => subset_of(p, 12, |e| e >= 8, &subsets12().0),
             Coord::CornerPerm => corner_perm(p),
             Coord::MSplit => subset_of(p, 8, |e| e < 4, &subsets8().0),
+            Coord::RelativeCorners => perm_rank(&from_dbl(p).cp[..7]) as u16,
+            Coord::RelativeTwist => from_dbl(p).co[..6].iter().fold(0, |a, &c| a * 3 + c as u16),
         }
     }
 
@@ -113,6 +133,21 @@ impl Coord {
             Coord::SliceSet => set_subset(p, x, 12, &subsets12().1, 8, 0),
             Coord::CornerPerm => perm_unrank(x as u32, &mut p.cp),
             Coord::MSplit => set_subset(p, x, 8, &subsets8().1, 0, 4),
+            Coord::RelativeCorners => {
+                perm_unrank(x as u32, &mut p.cp[..7]);
+                p.cp[7] = 7;
+            }
+            Coord::RelativeTwist => {
+                let mut x = x;
+                let mut sum = 0;
+                for i in (0..6).rev() {
+                    p.co[i] = (x % 3) as u8;
+                    sum += p.co[i];
+                    x /= 3;
+                }
+                p.co[6] = (3 - sum % 3) % 3;
+                p.co[7] = 0;
+            }
         }
     }
 
@@ -188,6 +223,11 @@ impl Model {
                 vec![(0, Some(1))],
                 &[1, 4, 7, 10, 13, 16],
             ),
+            Kind::CornersRelative => (
+                vec![RelativeCorners, RelativeTwist],
+                vec![(0, Some(1))],
+                &[],
+            ),
             _ => unreachable!("no model for {kind:?} yet"),
         };
         let move_tables: Vec<Vec<u16>> = coords.iter().map(|c| c.moves()).collect();
@@ -228,11 +268,13 @@ impl Model {
         static DR: OnceLock<Model> = OnceLock::new();
         static DREO: OnceLock<Model> = OnceLock::new();
         static HTR: OnceLock<Model> = OnceLock::new();
+        static CORNERSX: OnceLock<Model> = OnceLock::new();
         let cell = match kind {
             Kind::Eo => &EO,
             Kind::Dr => &DR,
             Kind::DrFromEo => &DREO,
             Kind::Htr => &HTR,
+            Kind::CornersRelative => &CORNERSX,
             _ => unreachable!("no model for {kind:?} yet"),
         };
         cell.get_or_init(|| {
