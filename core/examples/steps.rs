@@ -9,7 +9,14 @@ use twisty::progress::NoProgress;
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.len() == 1 && args[0] == "tables" {
-        for name in ["eofb", "drud", "drud-eofb", "htr-drud", "cornersx"] {
+        for name in [
+            "eofb",
+            "drud",
+            "drud-eofb",
+            "htr-drud",
+            "corners",
+            "cornersx",
+        ] {
             let start = std::time::Instant::now();
             let info = steps::table_info(Step::by_name(name)?)?;
             println!(

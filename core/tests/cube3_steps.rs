@@ -11,11 +11,12 @@ use twisty::progress::{CancelToken, NoProgress, ProgressReport};
 use twisty::rng::Rng;
 use twisty::{ErrorKind, Result};
 
-const SOLVED_STEPS: [Kind; 5] = [
+const SOLVED_STEPS: [Kind; 6] = [
     Kind::Eo,
     Kind::Dr,
     Kind::DrFromEo,
     Kind::Htr,
+    Kind::Corners,
     Kind::CornersRelative,
 ];
 
@@ -158,6 +159,7 @@ fn the_shortest_solution_is_the_brute_force_optimum() {
         "htr-drud",
         "htr-drfb",
         "cornersx",
+        "corners",
     ] {
         let step = Step::by_name(name).unwrap();
         for _ in 0..6 {
@@ -270,6 +272,7 @@ fn solution_sets_equal_a_brute_force_enumeration() {
         "htr-drfb",
         "drud",
         "cornersx",
+        "corners",
     ] {
         let step = Step::by_name(name).unwrap();
         for _ in 0..3 {
@@ -381,8 +384,14 @@ fn nissys_answers() {
         sorted(&["F2 U' F2 U' L2 U"])
     );
     // nissy: cornersx on a rotated cube (its <U, R, F> named in the held frame).
-    assert_eq!(texts("cornersx", "y R U F", 3, Niss::Normal), sorted(&["F' U' L'"]));
-    assert_eq!(texts("cornersx", "y R U F", 3, Niss::Inverse), sorted(&["(L F U)"]));
+    assert_eq!(
+        texts("cornersx", "y R U F", 3, Niss::Normal),
+        sorted(&["F' U' L'"])
+    );
+    assert_eq!(
+        texts("cornersx", "y R U F", 3, Niss::Inverse),
+        sorted(&["(L F U)"])
+    );
     // nissy: eofb on a rotated cube, both sides written in the frame it is held in.
     assert_eq!(texts("eofb", "x U", 1, Niss::Normal), sorted(&["U"]));
     assert_eq!(texts("eofb", "x U", 1, Niss::Inverse), sorted(&["(U)"]));

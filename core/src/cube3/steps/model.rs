@@ -228,6 +228,9 @@ impl Model {
                 vec![(0, Some(1))],
                 &[],
             ),
+            // Corners solved: permutation and twists; the bound also reads the corners'
+            // distance relative to each other (see `bound`).
+            Kind::Corners => (vec![CornerPerm, Twist], vec![(0, None), (1, None)], &[]),
             _ => unreachable!("no model for {kind:?} yet"),
         };
         let move_tables: Vec<Vec<u16>> = coords.iter().map(|c| c.moves()).collect();
@@ -269,12 +272,14 @@ impl Model {
         static DREO: OnceLock<Model> = OnceLock::new();
         static HTR: OnceLock<Model> = OnceLock::new();
         static CORNERSX: OnceLock<Model> = OnceLock::new();
+        static CORNERS: OnceLock<Model> = OnceLock::new();
         let cell = match kind {
             Kind::Eo => &EO,
             Kind::Dr => &DR,
             Kind::DrFromEo => &DREO,
             Kind::Htr => &HTR,
             Kind::CornersRelative => &CORNERSX,
+            Kind::Corners => &CORNERS,
             _ => unreachable!("no model for {kind:?} yet"),
         };
         cell.get_or_init(|| {
@@ -315,11 +320,24 @@ impl Model {
     /// A lower bound of the moves to the goal.
     #[inline]
     pub fn bound(&self, s: &State) -> u8 {
-        self.prunes
+        let own = self
+            .prunes
             .iter()
             .map(|p| p.dist[p.index(s)])
             .max()
-            .unwrap_or(0)
+            .unwrap_or(0);
+        if self.kind != Kind::Corners {
+            return own;
+        }
+        // Solving the corners solves them relative to each other, whose distance with every
+        // move is that with U, R, F (a D turn is a U turn and a rotation, relative to the
+        // corners): the cornersx table, read on the corners rebuilt from the coordinates.
+        let mut p = Perm::IDENTITY;
+        for (c, &x) in self.coords.iter().zip(s) {
+            c.set(&mut p, x);
+        }
+        let relative = Model::get(Kind::CornersRelative);
+        own.max(relative.bound(&relative.state(&p)))
     }
 
     #[inline]
