@@ -11,8 +11,9 @@ use twisty::progress::{CancelToken, NoProgress, ProgressReport};
 use twisty::rng::Rng;
 use twisty::{ErrorKind, Result};
 
-const SOLVED_STEPS: [Kind; 6] = [
+const SOLVED_STEPS: [Kind; 7] = [
     Kind::Eo,
+    Kind::Finish,
     Kind::Dr,
     Kind::DrFromEo,
     Kind::Htr,
@@ -160,6 +161,8 @@ fn the_shortest_solution_is_the_brute_force_optimum() {
         "htr-drfb",
         "cornersx",
         "corners",
+        "drudfin",
+        "drrlfin",
     ] {
         let step = Step::by_name(name).unwrap();
         for _ in 0..6 {
@@ -273,6 +276,8 @@ fn solution_sets_equal_a_brute_force_enumeration() {
         "drud",
         "cornersx",
         "corners",
+        "drudfin",
+        "drfbfin",
     ] {
         let step = Step::by_name(name).unwrap();
         for _ in 0..3 {
@@ -469,8 +474,8 @@ fn options_are_checked() {
     );
     bad(
         opts(0, 4, 1, Niss::Normal),
-        "drudfin",
-        "step drudfin has no solver yet",
+        "drudslice",
+        "step drudslice has no solver yet",
     );
 }
 

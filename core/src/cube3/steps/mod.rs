@@ -264,7 +264,13 @@ pub fn table_info(step: &Step) -> Result<TableInfo> {
 fn check_available(step: &Step) -> Result<()> {
     if matches!(
         step.kind,
-        Kind::Eo | Kind::Dr | Kind::DrFromEo | Kind::Htr | Kind::Corners | Kind::CornersRelative
+        Kind::Eo
+            | Kind::Dr
+            | Kind::DrFromEo
+            | Kind::Htr
+            | Kind::Finish
+            | Kind::Corners
+            | Kind::CornersRelative
     ) {
         Ok(())
     } else {

@@ -11,8 +11,8 @@ use std::sync::OnceLock;
 
 use crate::cube3::geometry::{Perm, tables};
 use crate::cube3::solve::coord::{
-    FLIPS, PERMS8, SLICE_SETS, TWISTS, corner_perm, flip, move_table, perm_rank, perm_unrank,
-    set_flip, set_twist, twist,
+    FLIPS, PERMS8, SLICE_SETS, TWISTS, corner_perm, edge8_perm, flip, move_table, perm_rank,
+    perm_unrank, set_flip, set_twist, slice_order, twist,
 };
 use crate::cube3::solve::face_moves;
 
@@ -40,6 +40,10 @@ pub(crate) enum Coord {
     RelativeCorners,
     /// Their twists (3^6), likewise.
     RelativeTwist,
+    /// Permutation of the eight U/D-layer edges (8!), in domino reduction.
+    Edges8,
+    /// Order of the four E-slice edges in their slice (4!), in domino reduction.
+    SliceOrder,
 }
 
 /// The corners seen from the one at DBL: `r⁻¹ · p` for the rotation `r` that has that corner
@@ -111,6 +115,8 @@ impl Coord {
             Coord::MSplit => 70,
             Coord::RelativeCorners => 5040,
             Coord::RelativeTwist => 729,
+            Coord::Edges8 => PERMS8,
+            Coord::SliceOrder => 24,
         }
     }
 
@@ -123,6 +129,8 @@ impl Coord {
             Coord::MSplit => subset_of(p, 8, |e| e < 4, &subsets8().0),
             Coord::RelativeCorners => perm_rank(&from_dbl(p).cp[..7]) as u16,
             Coord::RelativeTwist => from_dbl(p).co[..6].iter().fold(0, |a, &c| a * 3 + c as u16),
+            Coord::Edges8 => edge8_perm(p),
+            Coord::SliceOrder => slice_order(p) as u16,
         }
     }
 
@@ -147,6 +155,14 @@ impl Coord {
                 }
                 p.co[6] = (3 - sum % 3) % 3;
                 p.co[7] = 0;
+            }
+            Coord::Edges8 => perm_unrank(x as u32, &mut p.ep[..8]),
+            Coord::SliceOrder => {
+                let mut order = [0u8; 4];
+                perm_unrank(x as u32, &mut order);
+                for (e, k) in p.ep[8..].iter_mut().zip(order) {
+                    *e = 8 + k;
+                }
             }
         }
     }
@@ -231,6 +247,12 @@ impl Model {
             // Corners solved: permutation and twists; the bound also reads the corners'
             // distance relative to each other (see `bound`).
             Kind::Corners => (vec![CornerPerm, Twist], vec![(0, None), (1, None)], &[]),
+            // The whole cube from DR: corners and U/D edges, each with the E-slice order.
+            Kind::Finish => (
+                vec![CornerPerm, Edges8, SliceOrder],
+                vec![(0, Some(2)), (1, Some(2))],
+                &[],
+            ),
             _ => unreachable!("no model for {kind:?} yet"),
         };
         let move_tables: Vec<Vec<u16>> = coords.iter().map(|c| c.moves()).collect();
@@ -273,6 +295,7 @@ impl Model {
         static HTR: OnceLock<Model> = OnceLock::new();
         static CORNERSX: OnceLock<Model> = OnceLock::new();
         static CORNERS: OnceLock<Model> = OnceLock::new();
+        static FINISH: OnceLock<Model> = OnceLock::new();
         let cell = match kind {
             Kind::Eo => &EO,
             Kind::Dr => &DR,
@@ -280,6 +303,7 @@ impl Model {
             Kind::Htr => &HTR,
             Kind::CornersRelative => &CORNERSX,
             Kind::Corners => &CORNERS,
+            Kind::Finish => &FINISH,
             _ => unreachable!("no model for {kind:?} yet"),
         };
         cell.get_or_init(|| {
