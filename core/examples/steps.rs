@@ -14,6 +14,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "drud",
             "drud-eofb",
             "htr-drud",
+            "drudfin",
             "corners",
             "cornersx",
         ] {
