@@ -312,6 +312,23 @@ fn solution_sets_equal_a_brute_force_enumeration() {
 }
 
 #[test]
+fn a_step_continues_a_partial_solution() {
+    // EO on a rotated scramble, with a mixed solution, then DR from it.
+    let scramble = alg("y R U2 D' L B2 R' U L2 D R F");
+    let o = opts(0, 6, 3, Niss::Mixed);
+    let eos = solve("eorl", &Cube::from_alg(&scramble), &o).unwrap();
+    assert_eq!(eos.len(), 3);
+    for eo in eos {
+        let cube = steps::position(&scramble, &eo);
+        let dr = solve("drud-eorl", &cube, &opts(0, 12, 1, Niss::Normal)).unwrap();
+        assert!(
+            steps::Goal::Dr(steps::Axis::UD).holds(&apply_held(&cube, &dr[0])),
+            "{eo}"
+        );
+    }
+}
+
+#[test]
 fn lastqt_variations_of_the_solutions_all_reach_the_goal() {
     let cube = Cube::from_alg(&alg("R U2 D' L B2 R' U L2 D R F"));
     for s in solve("eofb", &cube, &opts(0, 5, usize::MAX, Niss::All)).unwrap() {

@@ -326,6 +326,12 @@ pub fn apply_held(cube: &Cube, alg: &Alg) -> Cube {
     premoves.inverse().compose(&after)
 }
 
+/// The cube a step continues from: the scramble, then the moves found so far in NISS form,
+/// read as the step solvers write them ([`apply_held`]).
+pub fn position(scramble: &Alg, so_far: &Alg) -> Cube {
+    apply_held(&Cube::from_alg(scramble), so_far)
+}
+
 /// The moves of `step` named on a cube held in `orientation`.
 pub fn moves_in_space(step: &Step, orientation: u8) -> Vec<Move> {
     let centre: Vec<u8> = step.moves().iter().map(|m| m.index() as u8).collect();
