@@ -36,6 +36,7 @@ spec() {
     dr??-eo??) echo "normal inverse linear mixed all|1 2 3 4 5 6 7 8|eo" ;;
     htr-dr??) echo "normal inverse linear mixed all|1 2 3 4 5 6 7 8 9|dr" ;;
     dr??fin) echo "normal|1 2 3 4 5 6 7 8 9 10 11 12|dr" ;;
+    dr??slice) echo "normal inverse linear|1 2 3 4 5 6 7 8 9 10 11|dr" ;;
     cornersx | corners) echo "normal inverse linear|1 2 3 4 5 6 7 8 9 10|any" ;;
     *) echo "unknown step $1" >&2; exit 2 ;;
     esac
@@ -78,7 +79,7 @@ rotations=("" "x" "y" "z" "x'" "y2" "z'" "x y" "x2 z")
 total=0 agree=0 capped=0 differ=0
 steps=("$@")
 [ ${#steps[@]} -gt 0 ] || steps=(eofb eorl eoud drud drrl drfb drud-eofb drrl-eofb drud-eorl
-    drfb-eorl drrl-eoud drfb-eoud htr-drud htr-drrl htr-drfb drudfin drrlfin drfbfin corners cornersx)
+    drfb-eorl drrl-eoud drfb-eoud htr-drud htr-drrl htr-drfb drudslice drrlslice drfbslice drudfin drrlfin drfbfin corners cornersx)
 for step in "${steps[@]}"; do
     IFS='|' read -r modes lengths kind <<<"$(spec "$step")"
     modes=${MODES:-$modes}

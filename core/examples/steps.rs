@@ -15,11 +15,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "drud-eofb",
             "htr-drud",
             "drudfin",
+            "drudslice",
             "corners",
             "cornersx",
         ] {
             let start = std::time::Instant::now();
-            let info = steps::table_info(Step::by_name(name)?)?;
+            let info = steps::table_info(Step::by_name(name)?);
             println!(
                 "{name}: {} bytes, built in {:.2?}, entries by distance {:?}",
                 info.bytes,

@@ -164,9 +164,9 @@ impl StepOptions {
 }
 
 /// Every solution of `step` for `cube` within the options, shortest first, each once, at most
-/// `opts.limit`. Errors: `invalid_argument` for bad options, a mode the step cannot use, a step
-/// whose solver is not available yet, or a cube without the step's requirement (the message
-/// names it); `cancelled` when the token is cancelled or the timeout passes.
+/// `opts.limit`. Errors: `invalid_argument` for bad options, a mode the step cannot use, or a
+/// cube without the step's requirement (the message names it); `cancelled` when the token is
+/// cancelled or the timeout passes.
 pub fn solve(
     step: &Step,
     cube: &Cube,
@@ -175,7 +175,6 @@ pub fn solve(
     progress: &mut dyn Progress,
 ) -> Result<Vec<Alg>> {
     opts.validate(step)?;
-    check_available(step)?;
     step.check_requirement(cube)?;
     let started = Instant::now();
     let deadline = opts.timeout.map(|t| started + t);
@@ -250,34 +249,12 @@ pub struct TableInfo {
     pub distances: Vec<Vec<u64>>,
 }
 
-/// The tables of a step's solver (built on first use), or `invalid_argument` for a step with
-/// no solver yet.
-pub fn table_info(step: &Step) -> Result<TableInfo> {
-    check_available(step)?;
+/// The tables of a step's solver (built on first use).
+pub fn table_info(step: &Step) -> TableInfo {
     let model = Model::get(step.kind);
-    Ok(TableInfo {
+    TableInfo {
         bytes: model.table_bytes(),
         distances: model.prunes.iter().map(|p| p.histogram()).collect(),
-    })
-}
-
-fn check_available(step: &Step) -> Result<()> {
-    if matches!(
-        step.kind,
-        Kind::Eo
-            | Kind::Dr
-            | Kind::DrFromEo
-            | Kind::Htr
-            | Kind::Finish
-            | Kind::Corners
-            | Kind::CornersRelative
-    ) {
-        Ok(())
-    } else {
-        Err(Error::invalid_argument(format!(
-            "step {} has no solver yet",
-            step.name
-        )))
     }
 }
 

@@ -220,6 +220,7 @@ pub(crate) struct Model {
     coords: Vec<Coord>,
     move_tables: Vec<Vec<u16>>,
     pub prunes: Vec<Prune>,
+    joint_goal: Option<Vec<State>>,
 }
 
 impl Model {
@@ -247,16 +248,42 @@ impl Model {
             // Corners solved: permutation and twists; the bound also reads the corners'
             // distance relative to each other (see `bound`).
             Kind::Corners => (vec![CornerPerm, Twist], vec![(0, None), (1, None)], &[]),
+            // All but the E layer, up to an E turn: corners and U/D edges (the goal's states
+            // are checked together, see `joint_goal`).
+            Kind::Slice => (vec![CornerPerm, Edges8], vec![(0, None), (1, None)], &[]),
             // The whole cube from DR: corners and U/D edges, each with the E-slice order.
             Kind::Finish => (
                 vec![CornerPerm, Edges8, SliceOrder],
                 vec![(0, Some(2)), (1, Some(2))],
                 &[],
             ),
-            _ => unreachable!("no model for {kind:?} yet"),
         };
         let move_tables: Vec<Vec<u16>> = coords.iter().map(|c| c.moves()).collect();
-        let solved: Vec<u16> = coords.iter().map(|c| c.get(&Perm::IDENTITY)).collect();
+        // The goal's cubes: the solved one, and for the slice the three with the outer
+        // layers turned against the middle ((U D')^k).
+        let goal_cubes: Vec<Perm> = if kind == Kind::Slice {
+            let (u, d_inv) = (face_moves()[0], face_moves()[5]);
+            let mut p = Perm::IDENTITY;
+            (0..4)
+                .map(|_| {
+                    let q = p;
+                    p = p.then(&u).then(&d_inv);
+                    q
+                })
+                .collect()
+        } else {
+            vec![Perm::IDENTITY]
+        };
+        let goal_states: Vec<State> = goal_cubes
+            .iter()
+            .map(|g| {
+                let mut s = [0; 3];
+                for (i, c) in coords.iter().enumerate() {
+                    s[i] = c.get(g);
+                }
+                s
+            })
+            .collect();
         let moves = kind.standard_moves();
         let prunes = projections
             .into_iter()
@@ -268,9 +295,17 @@ impl Model {
                     let y = b.map_or(0, |b| move_tables[b][y * 18 + m as usize] as usize);
                     x * b_count + y
                 };
-                let origin = solved[a] as usize * b_count + b.map_or(0, |b| solved[b] as usize);
-                let dist =
-                    breadth_first(coords[a].count() * b_count, origin, goal_moves, moves, step);
+                let origins: Vec<usize> = goal_states
+                    .iter()
+                    .map(|g| g[a] as usize * b_count + b.map_or(0, |b| g[b] as usize))
+                    .collect();
+                let dist = breadth_first(
+                    coords[a].count() * b_count,
+                    &origins,
+                    goal_moves,
+                    moves,
+                    step,
+                );
                 Prune {
                     a,
                     b,
@@ -279,10 +314,14 @@ impl Model {
                 }
             })
             .collect();
+        // Where the projections alone do not decide the goal (the slice's corners and edges
+        // must show the same turn), the goal is checked against its states.
+        let joint_goal = (goal_states.len() > 1).then_some(goal_states);
         Model {
             kind,
             coords,
             move_tables,
+            joint_goal,
             prunes,
         }
     }
@@ -296,6 +335,7 @@ impl Model {
         static CORNERSX: OnceLock<Model> = OnceLock::new();
         static CORNERS: OnceLock<Model> = OnceLock::new();
         static FINISH: OnceLock<Model> = OnceLock::new();
+        static SLICE: OnceLock<Model> = OnceLock::new();
         let cell = match kind {
             Kind::Eo => &EO,
             Kind::Dr => &DR,
@@ -304,7 +344,7 @@ impl Model {
             Kind::CornersRelative => &CORNERSX,
             Kind::Corners => &CORNERS,
             Kind::Finish => &FINISH,
-            _ => unreachable!("no model for {kind:?} yet"),
+            Kind::Slice => &SLICE,
         };
         cell.get_or_init(|| {
             let start = std::time::Instant::now();
@@ -367,20 +407,26 @@ impl Model {
     #[inline]
     pub fn is_solved(&self, s: &State) -> bool {
         self.prunes.iter().all(|p| p.dist[p.index(s)] == 0)
+            && self.joint_goal.as_ref().is_none_or(|g| g.contains(s))
     }
 }
 
-/// Distances from the closure of `origin` under `goal_moves` (all at distance 0), over `moves`.
+/// Distances from the closure of `origins` under `goal_moves` (all at distance 0), over `moves`.
 fn breadth_first(
     n: usize,
-    origin: usize,
+    origins: &[usize],
     goal_moves: &[u8],
     moves: &[u8],
     step: impl Fn(usize, u8) -> usize,
 ) -> Vec<u8> {
     let mut dist = vec![u8::MAX; n];
-    dist[origin] = 0;
-    let mut frontier = vec![origin];
+    let mut frontier = Vec::new();
+    for &o in origins {
+        if dist[o] != 0 {
+            dist[o] = 0;
+            frontier.push(o);
+        }
+    }
     let mut i = 0;
     while i < frontier.len() {
         for &m in goal_moves {
