@@ -1,4 +1,5 @@
-//! Step solvers for fewest-moves solving (FMC): EO, DR, DR from EO, HTR, ... with NISS.
+//! Step solvers for fewest-moves solving (FMC): EO, DR, DR from EO, HTR, the slice and the
+//! finish from DR, the corners; with NISS. Details and figures: `docs/cube3-steps.md`.
 //!
 //! Where each behaviour lives:
 //! - [`catalogue`]: every step FMC solvers name ([`STEPS`]: `eofb`, `drud-eofb`, `htr-drrl`,
