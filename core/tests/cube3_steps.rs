@@ -543,6 +543,15 @@ fn limits_margin_solved_cubes_cancel_and_progress() {
     )
     .unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Cancelled);
+    // A timeout already passed stops the search at its first check (every 4096 nodes; this
+    // search visits far more).
+    let o = StepOptions {
+        timeout: Some(std::time::Duration::ZERO),
+        ..opts(0, 12, usize::MAX, Niss::All)
+    };
+    let e = solve("drud", &Cube::random(&mut Rng::new(5)), &o).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Cancelled);
+    assert_eq!(e.message(), "the step search reached its deadline");
     // One progress report per length searched.
     let mut reports = Vec::new();
     let mut sink = |r: &ProgressReport| reports.push(r.level);
