@@ -8,6 +8,8 @@
 //! - `geometry`: the move and orientation tables, derived from 3D coordinates.
 //! - [`solve`]: the two-phase solver, its coordinates and its cached tables.
 //! - [`optimal`]: the optimal solver (fewest face turns) and its symmetry-reduced table.
+//! - [`steps`]: the step solvers of fewest-moves solving (EO, DR, HTR, ...) with NISS, and
+//!   move-sequence helpers.
 //! - [`svg`]: the picture of a cube, its unfolded net.
 //!
 //! # The model
@@ -30,6 +32,7 @@ mod geometry;
 pub mod moves;
 pub mod optimal;
 pub mod solve;
+pub mod steps;
 pub mod svg;
 
 pub use cube::{B32_LEN, CORNER_NAMES, Cube, EDGE_NAMES, ORIENTATION_NAMES};

@@ -51,7 +51,7 @@ pub fn flip(p: &Perm) -> u16 {
     p.eo[..11].iter().fold(0, |a, &e| a * 2 + e as u16)
 }
 
-pub(super) fn set_flip(p: &mut Perm, mut x: u16) {
+pub(crate) fn set_flip(p: &mut Perm, mut x: u16) {
     let mut sum = 0;
     for i in (0..11).rev() {
         p.eo[i] = (x & 1) as u8;
@@ -79,7 +79,7 @@ pub fn slice(p: &Perm) -> u16 {
     x
 }
 
-pub(super) fn set_slice(p: &mut Perm, mut x: u16) {
+pub(crate) fn set_slice(p: &mut Perm, mut x: u16) {
     let mut ranks = [0u16; 4];
     for k in (0..4).rev() {
         ranks[k] = x % (12 - k as u16);
@@ -127,7 +127,7 @@ pub fn perm_rank(p: &[u8]) -> u32 {
     x
 }
 
-pub(super) fn perm_unrank(mut x: u32, out: &mut [u8]) {
+pub(crate) fn perm_unrank(mut x: u32, out: &mut [u8]) {
     let n = out.len();
     let mut digits = vec![0u32; n];
     for i in (0..n).rev() {
@@ -154,7 +154,7 @@ pub fn slice_order(p: &Perm) -> u8 {
 
 /// `table[x * moves.len() + m]`: the coordinate after move `moves[m]` from a cube with
 /// coordinate `x` (built through a representative cube for each value).
-fn move_table(
+pub(crate) fn move_table(
     count: usize,
     moves: &[Perm],
     set: impl Fn(&mut Perm, u16),

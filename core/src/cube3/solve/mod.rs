@@ -41,7 +41,7 @@
 //! `Send + Sync` and one serves any number of threads. Every solution is checked by applying it before it is
 //! returned.
 
-mod coord;
+pub(crate) mod coord;
 pub mod kind;
 mod sym;
 
@@ -608,20 +608,25 @@ pub(crate) fn in_space(o: u8, path: &[u8]) -> Alg {
     Alg::from_moves(path.iter().map(|&m| names[m as usize]).collect())
 }
 
+/// How the whole-cube rotation `r` relabels the face moves: `r m r⁻¹` is face move
+/// `relabel[m]` (indices 3·face + amount - 1).
+pub(crate) fn rotation_relabel(r: &Cube) -> [u8; MOVES] {
+    let face = face_moves();
+    std::array::from_fn(|m| {
+        let moved = r
+            .compose(&Cube::SOLVED.with_pieces_of(&face[m]))
+            .compose(&r.inverse());
+        face.iter()
+            .position(|f| f == moved.pieces())
+            .expect("a rotation maps face moves to face moves") as u8
+    })
+}
+
 impl Frames {
     fn new() -> Frames {
-        let face = face_moves();
         let rotations = ["", "x", "z"].map(|rotation| {
             let r = Cube::from_alg(&Alg::parse(rotation).expect("a rotation"));
-            let relabel = std::array::from_fn(|m| {
-                let moved = r
-                    .compose(&Cube::SOLVED.with_pieces_of(&face[m]))
-                    .compose(&r.inverse());
-                face.iter()
-                    .position(|f| f == moved.pieces())
-                    .expect("a rotation maps face moves to face moves") as u8
-            });
-            (r, relabel)
+            (r, rotation_relabel(&r))
         });
         Frames { rotations }
     }

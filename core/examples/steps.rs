@@ -1,0 +1,53 @@
+//! Prints a step's solutions, one per line as nissy writes them, for the comparison with nissy
+//! (`scripts/compare-steps-nissy.sh`): `steps STEP NISS MIN MAX MOVES`; `steps tables` prints
+//! each solver's table size, build time and distances (the figures of `docs/cube3-steps.md`).
+
+use twisty::cube3::steps::{self, Niss, Step, StepOptions, sequence};
+use twisty::cube3::{Alg, Cube};
+use twisty::progress::NoProgress;
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.len() == 1 && args[0] == "tables" {
+        for name in [
+            "eofb",
+            "drud",
+            "drud-eofb",
+            "htr-drud",
+            "drudfin",
+            "drudslice",
+            "corners",
+            "cornersx",
+        ] {
+            let start = std::time::Instant::now();
+            let info = steps::table_info(Step::by_name(name)?);
+            println!(
+                "{name}: {} bytes, built in {:.2?}, entries by distance {:?}",
+                info.bytes,
+                start.elapsed(),
+                info.distances
+            );
+        }
+        return Ok(());
+    }
+    let [step, niss, min, max, moves] = &args[..] else {
+        return Err("usage: steps STEP NISS MIN MAX MOVES".into());
+    };
+    let step = Step::by_name(step)?;
+    let niss = *Niss::ALL
+        .iter()
+        .find(|n| n.name() == niss)
+        .ok_or("unknown niss mode")?;
+    let opts = StepOptions {
+        min_length: min.parse()?,
+        max_length: max.parse()?,
+        limit: usize::MAX,
+        niss,
+        ..StepOptions::default()
+    };
+    let cube = Cube::from_alg(&Alg::parse(moves)?);
+    for alg in steps::solve(step, &cube, &opts, None, &mut NoProgress)? {
+        println!("{}", sequence::niss_text(&alg));
+    }
+    Ok(())
+}
