@@ -699,6 +699,123 @@ pub fn cube3_optimal_solve(
     })
 }
 
+// ---- The 3x3x3 step solvers (fewest-moves solving) ---------------------------------------------
+//
+// Steps are named as FMC solvers name them (`eofb`, `drud-eofb`, `htr-drud`, ...; see
+// [`crate::cube3::steps`]); solutions cross as text lines written as nissy writes them
+// ([`crate::cube3::steps::sequence::niss_text`]: the longer side first, the inverse side in
+// parentheses). The tables are built in memory on first use and shared by every thread.
+
+use crate::cube3::steps::{self, Niss, Step, sequence};
+
+/// Every step name, in the catalogue's order.
+pub fn cube3_step_names() -> Vec<String> {
+    steps::STEPS.iter().map(|s| s.name.to_string()).collect()
+}
+
+/// A NISS mode code: 0 = normal, 1 = inverse, 2 = linear, 3 = mixed, 4 = all.
+fn niss(code: i32) -> Result<Niss> {
+    enum_code(
+        "NISS mode",
+        "0 = normal, 1 = inverse, 2 = linear, 3 = mixed, 4 = all",
+        code,
+        |c| Niss::ALL.get(c as usize).copied(),
+    )
+}
+
+/// A length argument as the engine's `u8`: negative values are refused here, values beyond
+/// `u8` are the engine's "above the maximum" error.
+fn step_length(what: &str, v: i32) -> Result<u8> {
+    if v < 0 {
+        return Err(Error::invalid_argument(format!(
+            "{what} must not be negative (got {v})"
+        )));
+    }
+    u8::try_from(v)
+        .map_err(|_| Error::invalid_argument(format!("{what} {v} is above {}", steps::MAX_LENGTH)))
+}
+
+/// The cube a step continues from: the `scramble`, then the moves found so far in NISS form
+/// (`so_far`, the inverse part in parentheses), as the step solvers write them (see
+/// [`steps::position`]); a B32 cube for [`cube3_step_solve`].
+pub fn cube3_step_position(scramble: &str, so_far: &str) -> Result<String> {
+    Ok(steps::position(&Alg::parse(scramble)?, &Alg::parse(so_far)?).to_b32())
+}
+
+/// The solutions of step `step` for a B32 cube (see [`steps::solve`]), shortest first, each
+/// once, as nissy writes them (an empty line: the cube is already at the goal and
+/// `min_length` is 0). `niss_code`: 0 = normal, 1 = inverse, 2 = linear, 3 = mixed, 4 = all;
+/// lengths `min_length..=max_length` (at most 20); at most `max_solutions` (at least 1);
+/// `margin` < 0 = none, else stop after the lengths up to the shortest found plus `margin`;
+/// `threads` 1..=256 (the same answer with any count); `timeout_ms` 0 = no deadline;
+/// `progress` is told after each length, on the calling thread. Errors (`invalid_argument`,
+/// before any search): an unknown step (the message lists the names), a NISS mode the step
+/// cannot use, a cube without the step's requirement (named), an option out of range;
+/// `cancelled` when the token or the deadline stops the search.
+#[allow(clippy::too_many_arguments)]
+pub fn cube3_step_solve(
+    step: &str,
+    cube: &str,
+    niss_code: i32,
+    min_length: i32,
+    max_length: i32,
+    max_solutions: i64,
+    margin: i32,
+    threads: i32,
+    timeout_ms: i64,
+    cancel: Option<&CancelToken>,
+    progress: &mut dyn FnMut(&ProgressReport),
+) -> Result<Vec<String>> {
+    let step = Step::by_name(step)?;
+    let cube = Cube::from_b32(cube)?;
+    let negative = |what: &str, v: i64| {
+        Error::invalid_argument(format!("{what} must not be negative (got {v})"))
+    };
+    let opts = steps::StepOptions {
+        min_length: step_length("minimum length", min_length)?,
+        max_length: step_length("maximum length", max_length)?,
+        limit: usize::try_from(max_solutions)
+            .map_err(|_| negative("max_solutions", max_solutions))?,
+        margin: (margin >= 0).then(|| u8::try_from(margin).unwrap_or(u8::MAX)),
+        niss: niss(niss_code)?,
+        threads: usize::try_from(threads).map_err(|_| negative("threads", threads as i64))?,
+        // The one timeout rule, as a duration from the search's start.
+        timeout: deadline(timeout_ms)?
+            .map(|d| d.saturating_duration_since(std::time::Instant::now())),
+    };
+    let found = steps::solve(step, &cube, &opts, cancel, &mut |r: &ProgressReport| {
+        progress(r)
+    })?;
+    Ok(found.iter().map(sequence::niss_text).collect())
+}
+
+/// Moves in a sequence, both NISS parts: face and wide turns count 1, slices 2, rotations 0
+/// (see [`sequence::count_moves`]).
+pub fn cube3_moves_count(moves: &str) -> Result<u32> {
+    Ok(sequence::count_moves(&Alg::parse(moves)?) as u32)
+}
+
+/// Whether two sequences are the same up to the order of adjacent moves on one axis, each NISS
+/// part on its own (see [`sequence::same_sequence`]).
+pub fn cube3_moves_same(a: &str, b: &str) -> Result<bool> {
+    Ok(sequence::same_sequence(&Alg::parse(a)?, &Alg::parse(b)?))
+}
+
+/// nissy's variations of a sequence, as nissy writes them: `variation` 0 = `unniss` (one plain
+/// sequence), 1 = `lastqt` (every direction of each part's last quarter turns).
+pub fn cube3_variations(moves: &str, variation: i32) -> Result<Vec<String>> {
+    use sequence::Variation;
+    let v = enum_code("variation", "0 = unniss, 1 = lastqt", variation, |c| {
+        [Variation::Unniss, Variation::LastQt]
+            .get(c as usize)
+            .copied()
+    })?;
+    Ok(sequence::variations(&Alg::parse(moves)?, v)
+        .iter()
+        .map(sequence::niss_text)
+        .collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -746,5 +863,109 @@ mod tests {
                 format!("timeout must not be negative (got {ms} ms)")
             );
         }
+    }
+
+    fn step(name: &str, cube: &str, niss: i32, max: i32, limit: i64) -> Result<Vec<String>> {
+        cube3_step_solve(name, cube, niss, 0, max, limit, -1, 1, 0, None, &mut |_| {})
+    }
+
+    #[test]
+    fn step_solutions_reach_the_goal_as_text() {
+        let scramble = "R' U' F D2 L2 F R2 U2 R2 B D2 L2 F2 R' D' B2 U F2 L' B' R' U' F";
+        let cube = cube3_step_position(scramble, "").unwrap();
+        let eo = step("eofb", &cube, 4, 5, i64::MAX).unwrap();
+        assert!(!eo.is_empty());
+        let goal = Step::by_name("eofb").unwrap().goal;
+        for text in &eo {
+            // The text parses back (nissy's order of sides) and, applied, reaches EO.
+            let alg = Alg::parse(text).unwrap();
+            assert_eq!(&sequence::niss_text(&alg), text);
+            let after = steps::apply_held(&Cube::from_b32(&cube).unwrap(), &alg);
+            assert!(goal.holds(&after), "{text}");
+        }
+        // Shortest first, and the first is the default solve's one solution.
+        assert_eq!(step("eofb", &cube, 4, 5, 1).unwrap(), eo[..1]);
+        let lengths: Vec<u32> = eo.iter().map(|t| cube3_moves_count(t).unwrap()).collect();
+        assert!(lengths.windows(2).all(|w| w[0] <= w[1]), "{lengths:?}");
+        // The position continues a partial solution in NISS form.
+        let next = cube3_step_position(scramble, &eo[0]).unwrap();
+        assert_eq!(step("eofb", &next, 0, 0, 1).unwrap(), vec![String::new()]);
+        assert!(step("drud-eofb", &next, 3, 12, 1).unwrap().len() == 1);
+    }
+
+    #[test]
+    fn step_errors_are_the_engines() {
+        let solved = cube3_solved();
+        let scrambled = cube3_from_moves("R U F").unwrap();
+        let e = step("eo", &solved, 0, 5, 1).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::InvalidArgument);
+        assert!(
+            e.message()
+                .starts_with("unknown step 'eo' (expected one of: eofb, eorl")
+        );
+        assert_eq!(
+            step("drudslice", &solved, 3, 5, 1).unwrap_err().message(),
+            "step drudslice cannot switch NISS sides: niss mode mixed is not available for it"
+        );
+        assert_eq!(
+            step("drud-eofb", &scrambled, 0, 5, 1)
+                .unwrap_err()
+                .message(),
+            "step drud-eofb needs edges oriented on the F/B axis (eofb), which this cube does not have"
+        );
+        assert_eq!(
+            step("eofb", &solved, 5, 5, 1).unwrap_err().message(),
+            "unknown NISS mode 5 (0 = normal, 1 = inverse, 2 = linear, 3 = mixed, 4 = all)"
+        );
+        assert_eq!(
+            step("eofb", &solved, 0, -1, 1).unwrap_err().message(),
+            "maximum length must not be negative (got -1)"
+        );
+        assert_eq!(
+            step("eofb", &solved, 0, 300, 1).unwrap_err().message(),
+            "maximum length 300 is above 20"
+        );
+        assert_eq!(
+            step("eofb", &solved, 0, 21, 1).unwrap_err().message(),
+            "maximum length 21 is above 20"
+        );
+        assert_eq!(
+            step("eofb", &solved, 0, 5, 0).unwrap_err().message(),
+            "the solution limit must be at least 1"
+        );
+        let cancelled = CancelToken::new();
+        cancelled.cancel();
+        let e = cube3_step_solve(
+            "eofb",
+            &scrambled,
+            0,
+            0,
+            5,
+            1,
+            -1,
+            1,
+            0,
+            Some(&cancelled),
+            &mut |_| {},
+        )
+        .unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::Cancelled);
+        assert_eq!(cube3_step_names().len(), steps::STEPS.len());
+    }
+
+    #[test]
+    fn sequence_helpers() {
+        assert_eq!(cube3_moves_count("R2 M Uw (Fw2 M2 y2)").unwrap(), 7);
+        assert!(cube3_moves_same("U D2 U", "U U D2").unwrap());
+        assert!(!cube3_moves_same("R U", "U R").unwrap());
+        assert_eq!(cube3_variations("R U (U' R')", 0).unwrap(), vec!["R U R U"]);
+        let lastqt = cube3_variations("F R L (B)", 1).unwrap();
+        assert_eq!(lastqt.len(), 8);
+        assert_eq!(lastqt[1], "F R L (B')");
+        assert_eq!(
+            cube3_variations("R", 2).unwrap_err().message(),
+            "unknown variation 2 (0 = unniss, 1 = lastqt)"
+        );
+        assert!(cube3_moves_count("R Q").is_err());
     }
 }
