@@ -888,3 +888,187 @@ fn cube3_svg_prints_the_committed_images() {
         );
     }
 }
+
+const STEP_SCRAMBLE: &str = "R' U' F D2 L2 F R2 U2 R2 B D2 L2 F2 R' D' B2 U F2 L' B' R' U' F";
+
+/// The lines a step command printed.
+fn step_lines(args: &[&str]) -> Vec<String> {
+    let out = twisty(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "twisty {args:?}: {err}");
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The lines of `twisty cube3 step eofb` on the scramble, with more arguments.
+fn eofb_lines(extra: &[&str]) -> Vec<String> {
+    let mut args = vec!["cube3", "step", "eofb", "--moves", STEP_SCRAMBLE];
+    args.extend_from_slice(extra);
+    step_lines(&args)
+}
+
+#[test]
+fn step_solutions_one_per_line_reach_the_goal() {
+    use twisty::cube3::steps::{self, Step, sequence};
+    use twisty::cube3::{Alg, Cube};
+    let scramble: Alg = STEP_SCRAMBLE.parse().unwrap();
+    // Every solution of EO up to 5 moves in all NISS modes, then DR from one of them (mixed).
+    let eo = eofb_lines(&["--niss", "all", "--max-length", "5", "--all"]);
+    assert!(eo.len() > 1, "{eo:?}");
+    let mut seen = std::collections::HashSet::new();
+    for line in &eo {
+        let alg: Alg = line.parse().unwrap();
+        assert_eq!(
+            &sequence::niss_text(&alg),
+            line,
+            "printed as nissy writes it"
+        );
+        assert!(sequence::count_moves(&alg) <= 5, "{line}");
+        let cube = steps::position(&scramble, &alg);
+        assert!(Step::by_name("eofb").unwrap().goal.holds(&cube), "{line}");
+        assert!(seen.insert(line.clone()), "{line} twice");
+    }
+    let counts: Vec<usize> = eo
+        .iter()
+        .map(|l| sequence::count_moves(&l.parse().unwrap()))
+        .collect();
+    assert!(
+        counts.windows(2).all(|w| w[0] <= w[1]),
+        "shortest first: {counts:?}"
+    );
+    // The default is one solution: the first of the list.
+    let one = eofb_lines(&["--niss", "all", "--max-length", "5"]);
+    assert_eq!(one, eo[..1]);
+    // A B32 cube and --so-far continue the solve from the EO found.
+    let cube = Cube::from_alg(&scramble).to_b32();
+    let dr = step_lines(&[
+        "cube3",
+        "step",
+        "drud-eofb",
+        &cube,
+        "--so-far",
+        &eo[0],
+        "--niss",
+        "mixed",
+        "--max-length",
+        "12",
+        "--limit",
+        "3",
+    ]);
+    assert!(!dr.is_empty() && dr.len() <= 3, "{dr:?}");
+    let after_eo = steps::position(&scramble, &eo[0].parse().unwrap());
+    for line in &dr {
+        let cube = steps::apply_held(&after_eo, &line.parse().unwrap());
+        assert!(
+            Step::by_name("drud-eofb").unwrap().goal.holds(&cube),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn step_bounds_and_lists() {
+    // --all with a max length: every solution of at most that many moves, no more.
+    let up_to_4 = eofb_lines(&["--all", "--max-length", "4"]);
+    let up_to_5 = eofb_lines(&["--all", "--max-length", "5"]);
+    assert!(!up_to_4.is_empty() && up_to_5.len() > up_to_4.len());
+    assert_eq!(up_to_5[..up_to_4.len()], up_to_4[..]);
+    // A bound no solution meets: nothing printed, a clean exit.
+    let shortest = twisty::cube3::steps::sequence::count_moves(&up_to_4[0].parse().unwrap());
+    let below = (shortest - 1).to_string();
+    let out = twisty(&[
+        "cube3",
+        "step",
+        "eofb",
+        "--moves",
+        STEP_SCRAMBLE,
+        "--max-length",
+        &below,
+    ]);
+    assert!(out.status.success());
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("0 solution(s)"));
+    // The list names every step of the catalogue, one per line.
+    let list = step_lines(&["cube3", "step", "--list"]);
+    let names: Vec<&str> = list.iter().map(|l| l.split(' ').next().unwrap()).collect();
+    let expected: Vec<&str> = twisty::cube3::steps::STEPS.iter().map(|s| s.name).collect();
+    assert_eq!(names, expected);
+}
+
+#[test]
+fn step_arguments_are_checked() {
+    let err = refused(
+        &["cube3", "step", "eo", "--moves", "R"],
+        "unknown step 'eo'",
+    );
+    assert!(err.contains("eofb, eorl, eoud, drud"), "{err}");
+    refused(
+        &[
+            "cube3", "step", "eofb", "--moves", "R", "--niss", "sideways",
+        ],
+        "unknown NISS mode \"sideways\" (expected one of: normal, inverse, linear, mixed, all)",
+    );
+    refused(
+        &[
+            "cube3",
+            "step",
+            "drudslice",
+            "--moves",
+            "R2",
+            "--niss",
+            "mixed",
+        ],
+        "step drudslice cannot switch NISS sides",
+    );
+    // F flips four edges on the F/B axis: no EO, no DR from it.
+    refused(
+        &["cube3", "step", "drud-eofb", "--moves", "F"],
+        "step drud-eofb needs edges oriented on the F/B axis (eofb)",
+    );
+    refused(
+        &["cube3", "step", "htr-drud", "--moves", "R"],
+        "step htr-drud needs domino reduction on the U/D axis (drud)",
+    );
+    refused(
+        &[
+            "cube3",
+            "step",
+            "eofb",
+            "--moves",
+            "R",
+            "--max-length",
+            "21",
+        ],
+        "maximum length 21 is above 20",
+    );
+    refused(
+        &["cube3", "step", "eofb", "--moves", "R", "--threads", "0"],
+        "thread count 0 is out of range",
+    );
+    refused(
+        &[
+            "cube3", "step", "eofb", "--moves", "R", "--limit", "2", "--all",
+        ],
+        "cannot be used with",
+    );
+    refused(&["cube3", "step", "eofb"], "give either a cube or --moves");
+}
+
+#[test]
+fn variations_one_per_line() {
+    assert_eq!(
+        step_lines(&["cube3", "variations", "unniss", "R U (U' R')"]),
+        ["R U R U"]
+    );
+    let lastqt = step_lines(&["cube3", "variations", "lastqt", "F R L (B)"]);
+    assert_eq!(lastqt.len(), 8);
+    assert_eq!(lastqt[0], "F R L (B)");
+    assert_eq!(lastqt[7], "F R' L' (B')");
+    refused(
+        &["cube3", "variations", "mirror", "R"],
+        "unknown variation 'mirror' (expected unniss or lastqt)",
+    );
+}

@@ -1,7 +1,9 @@
 //! `twisty cube3 ...`: 3x3x3 cubes and moves, pictures, the two-phase and optimal solvers and
-//! their tables; the benches are in [`bench`].
+//! their tables; the step solvers of fewest-moves solving are in [`steps`], the benches in
+//! [`bench`].
 
 mod bench;
+mod steps;
 
 use std::path::PathBuf;
 
@@ -43,6 +45,12 @@ pub enum Cube3Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// Solutions of one step of a fewest-moves solve (EO, DR, HTR, slice, finish, corners;
+    /// NISS), one per line as nissy writes them; `--list` names the steps.
+    Step(steps::StepArgs),
+    /// nissy's variations of a move sequence (NISS allowed): `unniss` (one plain sequence) or
+    /// `lastqt` (every direction of each part's last quarter turns), one per line.
+    Variations { variation: String, moves: String },
     /// Build (or check) the two-phase solver's table file.
     Tables {
         #[arg(long)]
@@ -218,6 +226,8 @@ pub fn run(cmd: Cube3Command) -> twisty::Result<()> {
         } => {
             write_or_print(output, &cube3::svg::net(&cube3_arg(cube, moves)?))?;
         }
+        Cube3Command::Step(args) => steps::step(args)?,
+        Cube3Command::Variations { variation, moves } => steps::variations(&variation, &moves)?,
         Cube3Command::Tables { tables } => {
             let path = tables
                 .clone()
