@@ -15,6 +15,7 @@ demo:
 include mk/java.mk
 include mk/dotnet.mk
 include mk/c.mk
+include mk/cross.mk
 
 rust-test:
 	rm -rf $(TWISTY_TRANSCRIPT_DIR)
@@ -27,7 +28,7 @@ screenshots:
 cross-test:
 	tests/cross/compare.sh $(TWISTY_TRANSCRIPT_DIR)
 
-test: rust-test java-test java-sample dotnet-test dotnet-sample c-test cross-test
+test: rust-test java-test java-sample dotnet-test dotnet-sample c-test c-cross-test cross-test
 	@echo "all test suites passed"
 
 # The optimal 3x3x3 solver against nissy's H48 (when ../shared/peers has it), same table size,
