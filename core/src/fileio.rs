@@ -22,11 +22,68 @@
 //!   a device or a FIFO is written in place, a FIFO only while a reader has it open.
 //!
 //! Errors are returned as a reason (`"is a directory"`, `"/x/empty is not a folder"`, ...) that
-//! the caller prefixes with what the file is and where it is ([`subject`]).
+//! the caller prefixes with what the file is and where it is ([`subject`]). An I/O error is told
+//! in the engine's own words for its kind ([`words`]), never the operating system's text, so one
+//! fault reads the same on every platform.
+//!
+//! What differs between operating systems lives in two small modules with one API, `unix` and
+//! `windows`: how a file is opened without waiting, what kind of file a handle is, a file's
+//! identity, positioned reads and writes, preallocation, and the Windows-only faults (a file
+//! another process has open, locked or mapped).
 
 use std::fs::{File, OpenOptions};
 use std::io::{ErrorKind as IoKind, Read};
 use std::path::{Path, PathBuf};
+
+#[cfg(unix)]
+mod unix;
+#[cfg(unix)]
+use unix as sys;
+#[cfg(windows)]
+mod windows;
+#[cfg(windows)]
+use windows as sys;
+
+pub use sys::{preallocate, read_exact_at, write_all_at};
+
+/// What a path or an open file is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+// Each platform meets only some of these kinds (Windows no FIFO, Unix no named pipe).
+#[allow(dead_code)]
+pub(crate) enum Kind {
+    Regular,
+    Directory,
+    Symlink,
+    /// A Unix FIFO.
+    Fifo,
+    /// A Windows named pipe (`\\.\pipe\...`).
+    Pipe,
+    Socket,
+    /// A character device (`/dev/null`, a terminal; `NUL`, `CON` on Windows).
+    CharDevice,
+    BlockDevice,
+}
+
+impl Kind {
+    /// Why a file of this kind cannot be used where a regular file is needed.
+    fn refusal(self) -> Reason {
+        let kind = match self {
+            Kind::Directory => return "is a directory".into(),
+            Kind::Regular => "a regular file",
+            Kind::Symlink => "a symbolic link",
+            Kind::Fifo => "a FIFO",
+            Kind::Pipe => "a named pipe",
+            Kind::Socket => "a socket",
+            Kind::CharDevice | Kind::BlockDevice => "a device",
+        };
+        format!("is not a regular file (it is {kind})")
+    }
+}
+
+/// A file's identity: two paths or handles with the same one are the same file (device and
+/// inode on Unix, volume serial number and file index on Windows).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct FileId(u64, u64);
 
 /// Why a path cannot be used, as text (the caller names the file).
 pub type Reason = String;
@@ -72,24 +129,6 @@ pub fn subject(what: &str, path: &Path) -> String {
     }
 }
 
-/// Why a file that is not a regular file cannot be used, from its metadata.
-fn not_regular(meta: &std::fs::Metadata) -> Reason {
-    use std::os::unix::fs::FileTypeExt;
-    let t = meta.file_type();
-    let kind = if t.is_dir() {
-        return "is a directory".into();
-    } else if t.is_fifo() {
-        "a FIFO"
-    } else if t.is_socket() {
-        "a socket"
-    } else if t.is_block_device() || t.is_char_device() {
-        "a device"
-    } else {
-        "a symbolic link"
-    };
-    format!("is not a regular file (it is {kind})")
-}
-
 /// The first ancestor of `path` that exists and is not a folder, if any.
 fn blocking_ancestor(path: &Path) -> Option<PathBuf> {
     path.ancestors()
@@ -99,36 +138,55 @@ fn blocking_ancestor(path: &Path) -> Option<PathBuf> {
         .map(Path::to_path_buf)
 }
 
-/// An I/O error in words, naming a path component that is not a folder when that is the cause.
+/// An I/O error in words: a path component that is not a folder, or the path being a directory,
+/// when that is the cause (the operating systems report these under different errors), else
+/// [`words`].
 pub fn describe(path: &Path, verb: &str, e: &std::io::Error) -> Reason {
-    if e.kind() == IoKind::NotADirectory
-        && let Some(a) = blocking_ancestor(path)
-    {
+    if let Some(a) = blocking_ancestor(path) {
         return format!("cannot {verb}: {} is not a folder", a.display());
     }
-    if e.kind() == IoKind::IsADirectory {
+    if e.kind() == IoKind::IsADirectory || path.is_dir() {
         return "is a directory".into();
     }
-    format!("cannot {verb}: {e}")
+    format!("cannot {verb}: {}", words(e))
 }
 
-fn nonblocking(o: &mut OpenOptions) -> &mut OpenOptions {
-    use std::os::unix::fs::OpenOptionsExt;
-    // Opening a FIFO would otherwise wait for a writer (or reader) forever.
-    o.custom_flags(libc::O_NONBLOCK)
+/// An I/O error in the engine's own words, by its kind: the same fault gives the same message
+/// on every platform, whatever text the operating system has for it.
+pub fn words(e: &std::io::Error) -> String {
+    if let Some(w) = sys::words(e) {
+        return w.into();
+    }
+    let w = match e.kind() {
+        IoKind::NotFound => "no such file or directory",
+        IoKind::PermissionDenied => "permission denied",
+        IoKind::AlreadyExists => "it already exists",
+        IoKind::IsADirectory => "it is a directory",
+        IoKind::NotADirectory => "a component of the path is not a folder",
+        IoKind::StorageFull => "no space left on the disk",
+        IoKind::QuotaExceeded => "disk quota exceeded",
+        IoKind::ReadOnlyFilesystem => "the file system is read-only",
+        IoKind::FileTooLarge => "the file is too large",
+        IoKind::UnexpectedEof => "the file ends too early",
+        IoKind::ResourceBusy => "the file is in use",
+        IoKind::InvalidFilename => "the file name is not valid",
+        IoKind::OutOfMemory => "out of memory",
+        // Rust's own name for the kind: still the same on every platform.
+        other => return other.to_string(),
+    };
+    w.into()
 }
 
 /// Opens an existing regular file read-only (see the module documentation).
 pub fn open_regular(path: &Path) -> std::result::Result<File, Reason> {
     check_path(path)?;
-    let f = nonblocking(OpenOptions::new().read(true))
+    let f = sys::any_kind(OpenOptions::new().read(true))
         .open(path)
         .map_err(|e| describe(path, "open", &e))?;
-    let meta = f.metadata().map_err(|e| describe(path, "open", &e))?;
-    if !meta.is_file() {
-        return Err(not_regular(&meta));
+    match sys::kind(&f).map_err(|e| describe(path, "open", &e))? {
+        Kind::Regular => Ok(f),
+        k => Err(k.refusal()),
     }
-    Ok(f)
 }
 
 /// Up to `n` first bytes of a file.
@@ -169,16 +227,15 @@ impl Partial {
     ) -> std::result::Result<Partial, ClaimError> {
         check_path(dest)?;
         let left_alone = |what: &str| format!("{what}; it was left alone");
-        match std::fs::metadata(dest) {
-            Ok(m) if !m.is_file() => return Err(not_regular(&m).into()),
-            Ok(m) if m.len() > 0 => {
+        match sys::path_kind(dest, true) {
+            Ok(Kind::Regular) => {
                 let mut f = open_regular(dest)?;
                 let h = head(&mut f, HEAD_BYTES).map_err(|e| describe(dest, "read", &e))?;
-                if !ours(&h) {
+                if !h.is_empty() && !ours(&h) {
                     return Err(left_alone("exists and holds something else").into());
                 }
             }
-            Ok(_) => {}
+            Ok(k) => return Err(k.refusal().into()),
             Err(e) if e.kind() == IoKind::NotFound => {}
             Err(e) => return Err(describe(dest, "write", &e).into()),
         }
@@ -186,13 +243,13 @@ impl Partial {
             std::fs::create_dir_all(dir).map_err(|e| describe(dest, "write", &e))?;
         }
         let partial = partial_path(dest);
-        if let Ok(m) = std::fs::symlink_metadata(&partial)
-            && !m.is_file()
+        if let Ok(k) = sys::path_kind(&partial, false)
+            && k != Kind::Regular
         {
-            return Err(format!("{}: {}", partial.display(), not_regular(&m)).into());
+            return Err(format!("{}: {}", partial.display(), k.refusal()).into());
         }
         // Never truncated on opening: a file that turns out not to be ours keeps its bytes.
-        let mut file = nonblocking(OpenOptions::new().read(true).write(true).create(true))
+        let mut file = sys::any_kind(OpenOptions::new().read(true).write(true).create(true))
             .open(&partial)
             .map_err(|e| {
                 format!(
@@ -212,15 +269,9 @@ impl Partial {
         }
         // The writer that held the lock may have renamed the file into place just before it
         // let go: then the locked file is no longer the `.partial`, and must not be touched.
-        {
-            use std::os::unix::fs::MetadataExt;
-            let held = file
-                .metadata()
-                .map_err(|e| describe(&partial, "write", &e))?;
-            match std::fs::symlink_metadata(&partial) {
-                Ok(now) if now.dev() == held.dev() && now.ino() == held.ino() => {}
-                _ => return Err(busy()),
-            }
+        let held = sys::id(&file).map_err(|e| describe(&partial, "write", &e))?;
+        if sys::path_id(&partial).ok() != Some(held) {
+            return Err(busy());
         }
         let h = head(&mut file, HEAD_BYTES).map_err(|e| describe(&partial, "read", &e))?;
         if !h.is_empty() && !ours(&h) {
@@ -276,27 +327,26 @@ impl Drop for Partial {
 /// - nothing, or a regular file: `bytes` go to a new file in the same folder, which is then
 ///   renamed over the path, so a failed write leaves the old file whole (a replaced file keeps
 ///   its permissions);
-/// - a character device (`/dev/null`, a terminal) or a FIFO, or a regular file reached through a
-///   symbolic link (`/dev/stdout` redirected to a file): written in place, never replaced
-///   (replacing would swap the link, or the file a shell holds open, for a new file). A FIFO is
-///   opened non-blocking: when no process has it open for reading, that is an error at once
-///   instead of a wait with no end;
+/// - a character device (`/dev/null`, a terminal; `NUL` on Windows), a FIFO or a Windows named
+///   pipe, or a regular file reached through a symbolic link (`/dev/stdout` redirected to a
+///   file): written in place, never replaced (replacing would swap the link, or the file a shell
+///   holds open, for a new file). A FIFO is opened non-blocking: when no process has it open for
+///   reading, that is an error at once instead of a wait with no end (a Windows pipe without a
+///   server fails at once by itself);
 /// - a directory, a socket, a block device: refused.
 ///
 /// Other failures are [`ErrorKind::InvalidArgument`](crate::ErrorKind) errors; every message
 /// starts `"output file <path>: "`.
 pub fn write_output(path: &Path, bytes: &[u8]) -> crate::Result<()> {
-    use std::os::unix::fs::FileTypeExt;
     let what = subject("output file", path);
     let fail = |r: Reason| crate::Error::invalid_argument(format!("{what}: {r}"));
     check_path(path).map_err(fail)?;
-    let meta = match std::fs::metadata(path) {
-        Ok(m) => m,
+    let kind = match sys::path_kind(path, true) {
+        Ok(k) => k,
         Err(e) if e.kind() == IoKind::NotFound => return replace(path, bytes, None).map_err(fail),
         Err(e) => return Err(fail(describe(path, "write", &e))),
     };
-    let t = meta.file_type();
-    if meta.is_file() {
+    if kind == Kind::Regular {
         let mut f = open_regular(path).map_err(fail)?;
         let h = head(&mut f, HEAD_BYTES).map_err(|e| fail(describe(path, "read", &e)))?;
         if let Some(kind) = crate::files::known_kind(&h) {
@@ -309,10 +359,12 @@ pub fn write_output(path: &Path, bytes: &[u8]) -> crate::Result<()> {
         }
         let link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
         if !link {
-            return replace(path, bytes, Some(meta.permissions())).map_err(fail);
+            let permissions = f.metadata().map(|m| m.permissions()).ok();
+            drop(f);
+            return replace(path, bytes, permissions).map_err(fail);
         }
-    } else if !(t.is_fifo() || t.is_char_device()) {
-        return Err(fail(not_regular(&meta)));
+    } else if !matches!(kind, Kind::Fifo | Kind::Pipe | Kind::CharDevice) {
+        return Err(fail(kind.refusal()));
     }
     write_in_place(path, bytes).map_err(fail)
 }
@@ -365,28 +417,11 @@ fn replace(
     written
 }
 
-/// Writes into an existing device, FIFO or linked file where it is. Opened non-blocking, so a
-/// FIFO without a reader fails (`ENXIO`) instead of waiting; then blocking again, so the write
-/// waits for a slow reader rather than failing half-way.
+/// Writes into an existing device, FIFO, pipe or linked file where it is (`sys::open_in_place`
+/// opens it without waiting for a reader).
 fn write_in_place(path: &Path, bytes: &[u8]) -> std::result::Result<(), Reason> {
     use std::io::Write;
-    use std::os::fd::AsRawFd;
-    let mut f = match nonblocking(OpenOptions::new().write(true).truncate(true)).open(path) {
-        Ok(f) => f,
-        Err(e) if e.raw_os_error() == Some(libc::ENXIO) => {
-            return Err("it is a FIFO that no process is reading (start the reader first)".into());
-        }
-        Err(e) => return Err(describe(path, "write", &e)),
-    };
-    let fd = f.as_raw_fd();
-    // SAFETY: F_GETFL and F_SETFL on a descriptor this function owns.
-    let cleared = unsafe {
-        let flags = libc::fcntl(fd, libc::F_GETFL);
-        flags >= 0 && libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) == 0
-    };
-    if !cleared {
-        return Err(describe(path, "write", &std::io::Error::last_os_error()));
-    }
+    let mut f = sys::open_in_place(path)?;
     f.write_all(bytes)
         .and_then(|_| f.flush())
         .map_err(|e| describe(path, "write", &e))
@@ -433,7 +468,7 @@ mod tests {
         assert!(
             open_regular(&d.join("missing"))
                 .unwrap_err()
-                .contains("No such file")
+                .contains("no such file or directory")
         );
         assert!(open_regular(&file).is_ok());
         std::fs::remove_dir_all(&d).unwrap();
@@ -635,7 +670,7 @@ mod tests {
         // A reader: the read end is opened before the write starts (non-blocking, which never
         // waits), so the reader exists by construction. The bytes are 16 times a pipe's buffer:
         // the write must block while the reader thread catches up, not fail half-way.
-        let mut reader = nonblocking(OpenOptions::new().read(true))
+        let mut reader = sys::any_kind(OpenOptions::new().read(true))
             .open(&fifo)
             .unwrap();
         // SAFETY: F_GETFL and F_SETFL on a descriptor the test owns.

@@ -168,7 +168,7 @@ public class Square1DatabaseTests(BuiltDatabase built) : IClassFixture<BuiltData
 
         var missing = Path.Combine(Path.GetDirectoryName(built.DbPath)!, "missing.db");
         var open = Assert.Throws<DatabaseException>(() => Square1Database.Open(missing));
-        Assert.Equal($"{missing}: cannot open: No such file or directory (os error 2)", open.Message);
+        Assert.Equal($"{missing}: cannot open: no such file or directory", open.Message);
         Assert.Equal(4, open.Code);
 
         var limit = Assert.ThrowsAny<ArgumentException>(() => db.Solutions(six, -1));

@@ -293,7 +293,7 @@ public class Square1SolverTests(SharedSolver shared) : IClassFixture<SharedSolve
         using var dir = new TempDir();
         var missing = dir.File("missing.tbl");
         var e = Assert.Throws<DatabaseException>(() => Square1Solver.OpenExisting(missing));
-        Assert.Equal($"solver table file {missing}: cannot open: No such file or directory (os error 2)", e.Message);
+        Assert.Equal($"solver table file {missing}: cannot open: no such file or directory", e.Message);
         Assert.Equal(4, e.Code);
         Assert.False(File.Exists(missing)); // OpenExisting never builds
 

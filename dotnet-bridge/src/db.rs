@@ -167,7 +167,7 @@ mod tests {
         assert_eq!(twisty_last_error_code(), 4);
         assert_eq!(
             twisty_last_error_message().as_str(),
-            "/nonexistent/twisty.db: cannot open: No such file or directory (os error 2)"
+            "/nonexistent/twisty.db: cannot open: no such file or directory"
         );
     }
 

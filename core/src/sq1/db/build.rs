@@ -438,11 +438,13 @@ fn build_at(
         if opts.max_level == 0 {
             // A full build touches every page: reserve the blocks now rather than one page
             // fault at a time (and fail early on a full disk). Partial builds stay sparse.
-            fs4::FileExt::allocate(&f, h.file_len()).map_err(|e| {
+            // `preallocate`: posix_fallocate on Linux, FileAllocationInfo on Windows.
+            crate::fileio::preallocate(&f, h.file_len()).map_err(|e| {
                 db_err(format!(
-                    "{}: cannot reserve {} bytes: {e}",
+                    "{}: cannot reserve {} bytes: {}",
                     work.display(),
-                    h.file_len()
+                    h.file_len(),
+                    crate::fileio::words(&e)
                 ))
             })?;
         }
@@ -473,7 +475,8 @@ fn build_at(
                 header.data_bytes
             ))
         })?;
-    // 2 MiB pages: far fewer TLB misses on random accesses over gigabytes.
+    // 2 MiB pages: far fewer TLB misses on random accesses over gigabytes (a Linux advice).
+    #[cfg(target_os = "linux")]
     let _ = mem.advise(memmap2::Advice::HugePage);
     let started = Instant::now() - Duration::from_millis(header.build_millis);
     if header.completed_level > 0 {
@@ -864,14 +867,13 @@ fn write_data(
     done: &AtomicU64,
     stop: &dyn Fn() -> bool,
 ) -> std::io::Result<()> {
-    use std::os::unix::fs::FileExt;
     done.store(0, Relaxed);
     for (i, chunk) in mem.chunks(IO_CHUNK).enumerate() {
         if i % 1024 == 0 && stop() {
             return Ok(());
         }
         if touched[i].load(Relaxed) {
-            file.write_all_at(chunk, HEADER_LEN + (i * IO_CHUNK) as u64)?;
+            crate::fileio::write_all_at(file, chunk, HEADER_LEN + (i * IO_CHUNK) as u64)?;
         }
         done.store(((i + 1) * IO_CHUNK / CHUNK_BYTES) as u64, Relaxed);
     }
@@ -879,9 +881,8 @@ fn write_data(
 }
 
 fn read_data(file: &std::fs::File, mem: &mut [u8]) -> std::io::Result<()> {
-    use std::os::unix::fs::FileExt;
     for (i, chunk) in mem.chunks_mut(IO_CHUNK).enumerate() {
-        file.read_exact_at(chunk, HEADER_LEN + (i * IO_CHUNK) as u64)?;
+        crate::fileio::read_exact_at(file, chunk, HEADER_LEN + (i * IO_CHUNK) as u64)?;
     }
     Ok(())
 }

@@ -236,8 +236,7 @@ impl Header {
     }
 
     pub fn write_to(&self, f: &File) -> std::io::Result<()> {
-        use std::os::unix::fs::FileExt;
-        f.write_all_at(&self.to_bytes(), 0)?;
+        crate::fileio::write_all_at(f, &self.to_bytes(), 0)?;
         f.sync_data()
     }
 }
