@@ -161,8 +161,8 @@ impl Layout<'_> {
         let f = crate::fileio::open_regular(path).map_err(|r| self.error(path, r))?;
         // SAFETY: the file is opened read-only; table files are written whole and renamed into
         // place, never modified where they lie.
-        let map =
-            unsafe { Mmap::map(&f) }.map_err(|e| self.error(path, format!("cannot map: {e}")))?;
+        let map = unsafe { Mmap::map(&f) }
+            .map_err(|e| self.error(path, crate::fileio::describe(path, "map", &e)))?;
         if map.len() < 8 || &map[..8] != self.magic {
             return Ok(Check::Foreign(format!(
                 "not a twisty {} ({})",
@@ -211,7 +211,8 @@ impl Layout<'_> {
             None
         } else {
             let ranges: Vec<_> = resident.clone().map(|k| self.range(k)).collect();
-            read_resident(&f, &ranges).map_err(|e| self.error(path, format!("cannot read: {e}")))?
+            read_resident(&f, &ranges)
+                .map_err(|e| self.error(path, crate::fileio::describe(path, "read", &e)))?
         };
         for (k, (name, _)) in self.sections.iter().enumerate() {
             let hash = match &copy {

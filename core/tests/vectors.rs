@@ -216,6 +216,11 @@ fn ensure_vector_dbs() -> PathBuf {
         assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
     }
     std::fs::write(dir.join("notes.txt"), NOTES).unwrap();
+    // Folders where a build's `.partial` file would go (a directory is refused on every
+    // platform in the same words; Windows would say "access denied").
+    for f in ["folder.tbl.partial", "folder.db.partial"] {
+        std::fs::create_dir_all(dir.join(f)).unwrap();
+    }
     let deep = dead_end_state();
     assert!(
         api::db_distance(

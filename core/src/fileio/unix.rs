@@ -71,7 +71,8 @@ pub fn write_all_at(f: &File, buf: &[u8], offset: u64) -> io::Result<()> {
 #[cfg(any(target_os = "linux", target_os = "android", target_os = "freebsd"))]
 pub fn preallocate(f: &File, len: u64) -> io::Result<()> {
     use std::os::fd::AsRawFd;
-    let len = libc::off_t::try_from(len).map_err(|_| io::Error::from(io::ErrorKind::FileTooLarge))?;
+    let len =
+        libc::off_t::try_from(len).map_err(|_| io::Error::from(io::ErrorKind::FileTooLarge))?;
     loop {
         // SAFETY: a descriptor this file owns; posix_fallocate returns the error number.
         match unsafe { libc::posix_fallocate(f.as_raw_fd(), 0, len) } {
@@ -111,6 +112,18 @@ pub fn open_in_place(path: &Path) -> Result<File, Reason> {
         return Err(describe(path, "write", &io::Error::last_os_error()));
     }
     Ok(f)
+}
+
+/// What a path is when opening it failed because of what it is: nothing on Unix (a FIFO, a
+/// device or a directory opens, and is then refused by its kind).
+pub fn kind_of_error(_: &io::Error) -> Option<Kind> {
+    None
+}
+
+/// Whether `e` is another handle holding the file: Unix replaces and deletes files whoever
+/// holds them.
+pub fn in_use(_: &Path, _: &io::Error) -> bool {
+    false
 }
 
 /// Faults only this platform has, in words: none beyond the common kinds.

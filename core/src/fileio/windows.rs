@@ -3,7 +3,7 @@
 //! comes from `GetFileType`, and a file's identity from `GetFileInformationByHandle` (std has no
 //! stable accessor for either), declared here rather than taken from a bindings crate.
 
-use super::{FileId, Kind, Reason, describe};
+use super::{FileId, IN_USE, Kind, Reason, describe};
 use std::ffi::c_void;
 use std::fs::{File, OpenOptions};
 use std::io;
@@ -22,9 +22,12 @@ const FILE_TYPE_PIPE: u32 = 3;
 /// `FILE_INFO_BY_HANDLE_CLASS::FileAllocationInfo`.
 const FILE_ALLOCATION_INFO_CLASS: i32 = 5;
 
+const ERROR_INVALID_FUNCTION: i32 = 1;
 const ERROR_SHARING_VIOLATION: i32 = 32;
 const ERROR_LOCK_VIOLATION: i32 = 33;
 const ERROR_PIPE_BUSY: i32 = 231;
+const ERROR_NOT_SUPPORTED: i32 = 50;
+const ERROR_CALL_NOT_IMPLEMENTED: i32 = 120;
 const ERROR_USER_MAPPED_FILE: i32 = 1224;
 
 /// `BY_HANDLE_FILE_INFORMATION` (a `FILETIME` is two `u32`s).
@@ -103,7 +106,16 @@ fn open_attributes(path: &Path, follow: bool) -> io::Result<File> {
 /// What a path is, through symbolic links when `follow`. A pipe or a device is asked by a handle
 /// with no access: std's metadata cannot describe them.
 pub fn path_kind(path: &Path, follow: bool) -> io::Result<Kind> {
-    kind(&open_attributes(path, follow)?)
+    match open_attributes(path, follow) {
+        Ok(f) => kind(&f),
+        Err(e) => kind_of_error(&e).ok_or(e),
+    }
+}
+
+/// What a path is when opening it failed because of what it is: a named pipe whose every
+/// instance is connected cannot be opened, but is a pipe all the same.
+pub fn kind_of_error(e: &io::Error) -> Option<Kind> {
+    (e.raw_os_error() == Some(ERROR_PIPE_BUSY)).then_some(Kind::Pipe)
 }
 
 pub fn id(f: &File) -> io::Result<FileId> {
@@ -157,7 +169,9 @@ pub fn write_all_at(f: &File, mut buf: &[u8], mut offset: u64) -> io::Result<()>
 }
 
 /// Reserves disk space for the first `len` bytes (`FileAllocationInfo`), so a full disk fails
-/// now rather than at some page of a long build.
+/// now rather than at some page of a long build. Where the file system (or wine) does not
+/// implement the call, nothing more is done: `set_len` (`SetEndOfFile`) has already allocated
+/// the file on NTFS, whose files are not sparse unless asked.
 pub fn preallocate(f: &File, len: u64) -> io::Result<()> {
     let size = i64::try_from(len).map_err(|_| io::Error::from(io::ErrorKind::FileTooLarge))?;
     // SAFETY: a handle this file owns; FILE_ALLOCATION_INFO is one LARGE_INTEGER.
@@ -170,7 +184,13 @@ pub fn preallocate(f: &File, len: u64) -> io::Result<()> {
         )
     };
     if ok == 0 {
-        return Err(io::Error::last_os_error());
+        let e = io::Error::last_os_error();
+        return match e.raw_os_error() {
+            Some(ERROR_INVALID_FUNCTION | ERROR_NOT_SUPPORTED | ERROR_CALL_NOT_IMPLEMENTED) => {
+                Ok(())
+            }
+            _ => Err(e),
+        };
     }
     Ok(())
 }
@@ -188,13 +208,24 @@ pub fn open_in_place(path: &Path) -> Result<File, Reason> {
     Ok(f)
 }
 
+/// Whether `e`, met on `path`, is Windows refusing to replace or delete a file that another
+/// handle holds: it says "access denied" for that, as for a real lack of permission, so the
+/// file is asked: an exclusive open of it fails with a sharing violation when it is open or
+/// mapped elsewhere.
+pub fn in_use(path: &Path, e: &io::Error) -> bool {
+    if e.kind() != io::ErrorKind::PermissionDenied {
+        return false;
+    }
+    let probe = OpenOptions::new().read(true).share_mode(0).open(path);
+    matches!(probe, Err(p) if p.raw_os_error() == Some(ERROR_SHARING_VIOLATION))
+}
+
 /// Faults only Windows has, in words: its locks are mandatory, and it refuses to replace or
-/// delete a file another process has open without sharing, or has mapped.
+/// delete a file that a handle has open without sharing, or that is mapped.
 pub fn words(e: &io::Error) -> Option<&'static str> {
     Some(match e.raw_os_error()? {
-        ERROR_SHARING_VIOLATION => "another process has the file open",
-        ERROR_LOCK_VIOLATION => "another process has locked the file",
-        ERROR_USER_MAPPED_FILE => "another process has the file mapped into memory",
+        ERROR_SHARING_VIOLATION | ERROR_USER_MAPPED_FILE => IN_USE,
+        ERROR_LOCK_VIOLATION => "the file is locked",
         ERROR_PIPE_BUSY => "every instance of the pipe is busy",
         _ => return None,
     })

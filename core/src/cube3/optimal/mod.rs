@@ -297,8 +297,12 @@ impl Solver {
             });
             !cancel.is_cancelled()
         };
-        let mut map = MmapMut::map_anon(layout.file_len())
-            .map_err(|e| Error::new(ErrorKind::Database, format!("cannot allocate tables: {e}")))?;
+        let mut map = MmapMut::map_anon(layout.file_len()).map_err(|e| {
+            Error::new(
+                ErrorKind::Database,
+                format!("cannot allocate tables: {}", crate::fileio::words(&e)),
+            )
+        })?;
         #[cfg(target_os = "linux")]
         let _ = map.advise(memmap2::Advice::HugePage);
         {
@@ -351,9 +355,12 @@ impl Solver {
             o.copy_from_slice(&c.to_le_bytes());
         }
         layout.seal(&mut map);
-        let map = map
-            .make_read_only()
-            .map_err(|e| Error::new(ErrorKind::Database, format!("cannot allocate tables: {e}")))?;
+        let map = map.make_read_only().map_err(|e| {
+            Error::new(
+                ErrorKind::Database,
+                format!("cannot allocate tables: {}", crate::fileio::words(&e)),
+            )
+        })?;
         // The table is in anonymous memory already: no resident copy.
         Ok(Solver {
             file: TableFile::Anonymous(map),

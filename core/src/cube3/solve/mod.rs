@@ -325,12 +325,19 @@ impl Solver {
         }
         layout.seal(&mut data);
         // Anonymous memory is page-aligned, so the 16-bit tables can be viewed in place.
-        let mut map = MmapMut::map_anon(data.len())
-            .map_err(|e| Error::new(ErrorKind::Database, format!("cannot allocate tables: {e}")))?;
+        let mut map = MmapMut::map_anon(data.len()).map_err(|e| {
+            Error::new(
+                ErrorKind::Database,
+                format!("cannot allocate tables: {}", crate::fileio::words(&e)),
+            )
+        })?;
         map.copy_from_slice(&data);
-        let map = map
-            .make_read_only()
-            .map_err(|e| Error::new(ErrorKind::Database, format!("cannot allocate tables: {e}")))?;
+        let map = map.make_read_only().map_err(|e| {
+            Error::new(
+                ErrorKind::Database,
+                format!("cannot allocate tables: {}", crate::fileio::words(&e)),
+            )
+        })?;
         Ok(Solver::assemble(TableFile::Anonymous(map), None, layout))
     }
 

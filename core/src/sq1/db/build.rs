@@ -95,6 +95,17 @@ fn db_err(m: impl Into<String>) -> Error {
     Error::new(ErrorKind::Database, m)
 }
 
+/// An I/O error on the build's file, in the engine's words ([`crate::fileio::describe`]).
+fn io_err(work: &Path, verb: &'static str) -> impl Fn(std::io::Error) -> Error {
+    move |e| {
+        db_err(format!(
+            "{}: {}",
+            work.display(),
+            crate::fileio::describe(work, verb, &e)
+        ))
+    }
+}
+
 /// The table as atomic bytes, with a flag per I/O chunk that has been written to (untouched
 /// chunks of a partial build are never read back: they are zero).
 struct Cells<'a> {
@@ -412,7 +423,7 @@ fn build_at(
             .read(true)
             .write(true)
             .open(work)
-            .map_err(|e| db_err(format!("{}: {e}", work.display())))?;
+            .map_err(io_err(work, "open"))?;
         log::info!(
             "resuming {} after level {}",
             work.display(),
@@ -433,8 +444,7 @@ fn build_at(
                     crate::fileio::describe(work, "create", &e)
                 ))
             })?;
-        f.set_len(h.file_len())
-            .map_err(|e| db_err(format!("{}: cannot size: {e}", work.display())))?;
+        f.set_len(h.file_len()).map_err(io_err(work, "size"))?;
         if opts.max_level == 0 {
             // A full build touches every page: reserve the blocks now rather than one page
             // fault at a time (and fail early on a full disk). Partial builds stay sparse.
@@ -448,8 +458,7 @@ fn build_at(
                 ))
             })?;
         }
-        h.write_to(&f)
-            .map_err(|e| db_err(format!("{}: {e}", work.display())))?;
+        h.write_to(&f).map_err(io_err(work, "write"))?;
         (h, f)
     };
     if file.try_lock().is_err() {
@@ -471,8 +480,9 @@ fn build_at(
         .map_anon()
         .map_err(|e| {
             db_err(format!(
-                "cannot allocate {} bytes for the table: {e}",
-                header.data_bytes
+                "cannot allocate {} bytes for the table: {}",
+                header.data_bytes,
+                crate::fileio::words(&e)
             ))
         })?;
     // 2 MiB pages: far fewer TLB misses on random accesses over gigabytes (a Linux advice).
@@ -480,8 +490,7 @@ fn build_at(
     let _ = mem.advise(memmap2::Advice::HugePage);
     let started = Instant::now() - Duration::from_millis(header.build_millis);
     if header.completed_level > 0 {
-        read_data(&file, &mut mem)
-            .map_err(|e| db_err(format!("{}: cannot read: {e}", work.display())))?;
+        read_data(&file, &mut mem).map_err(io_err(work, "read"))?;
     }
     let data_ptr = mem.as_mut_ptr() as *const AtomicU8;
     // SAFETY: AtomicU8 has the layout of u8; the slice covers exactly the table, which stays
@@ -726,9 +735,7 @@ fn build_at(
                         Ok(r)
                     }
                 })?;
-            header
-                .write_to(&file)
-                .map_err(|e| db_err(format!("{}: {e}", work.display())))?;
+            header.write_to(&file).map_err(io_err(work, "write"))?;
             saved.set(true);
         }
     }
@@ -750,21 +757,22 @@ fn build_at(
     log::info!("checksums in {:?}", t.elapsed());
     let t = Instant::now();
     let stopped = || cancel.is_cancelled();
-    write_data(&file, &mem, &cells.touched, &done, &stopped)
-        .map_err(|e| db_err(format!("{}: cannot write: {e}", work.display())))?;
+    write_data(&file, &mem, &cells.touched, &done, &stopped).map_err(io_err(work, "write"))?;
     if cancel.is_cancelled() {
         return Err(cancelled());
     }
     header.status = Status::Complete;
     header.build_millis = started.elapsed().as_millis() as u64;
-    header
-        .write_to(&file)
-        .map_err(|e| db_err(format!("{}: {e}", work.display())))?;
+    header.write_to(&file).map_err(io_err(work, "write"))?;
     log::info!("written in {:?}", t.elapsed());
     drop(mem);
     drop(file);
-    std::fs::rename(work, path)
-        .map_err(|e| db_err(format!("{what}: cannot rename the finished build: {e}")))?;
+    std::fs::rename(work, path).map_err(|e| {
+        db_err(format!(
+            "{what}: {}",
+            crate::fileio::describe(path, "rename the finished build", &e)
+        ))
+    })?;
     Ok(header)
 }
 

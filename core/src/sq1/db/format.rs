@@ -216,13 +216,13 @@ impl Header {
         let mut f = crate::fileio::open_regular(path)
             .map_err(|r| Error::new(ErrorKind::Database, format!("{what}: {r}")))?;
         let mut b = vec![0u8; HEADER_LEN as usize];
-        let n = read_up_to(&mut f, &mut b)
-            .map_err(|e| Error::new(ErrorKind::Database, format!("{what}: {e}")))?;
+        let io = |e: std::io::Error| {
+            let r = crate::fileio::describe(path, "read", &e);
+            Error::new(ErrorKind::Database, format!("{what}: {r}"))
+        };
+        let n = read_up_to(&mut f, &mut b).map_err(io)?;
         let h = Header::from_bytes(&b[..n], &what)?;
-        let len = f
-            .metadata()
-            .map_err(|e| Error::new(ErrorKind::Database, format!("{what}: {e}")))?
-            .len();
+        let len = f.metadata().map_err(io)?.len();
         if len != h.file_len() {
             return Err(Error::new(
                 ErrorKind::Database,

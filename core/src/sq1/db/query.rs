@@ -81,8 +81,12 @@ impl Database {
             return Err(db_err(format!("{what}: the build is not complete")));
         }
         // SAFETY: the file is complete and never written again; it is mapped read-only.
-        let map =
-            unsafe { Mmap::map(&file) }.map_err(|e| db_err(format!("{what}: cannot map: {e}")))?;
+        let map = unsafe { Mmap::map(&file) }.map_err(|e| {
+            db_err(format!(
+                "{what}: {}",
+                crate::fileio::describe(path, "map", &e)
+            ))
+        })?;
         drop::<File>(file);
         log::debug!(
             "opened {what}: {} database, levels 1..{}{}, {} classes, {} bytes mapped",
