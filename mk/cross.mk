@@ -45,8 +45,9 @@ c-cross-linux-arm64: c-cross-chroot
 	@$(call timed,linux-arm64 run under qemu,qemu-aarch64 -L $$($(CROSS_CHROOT) path) \
 		$(CROSS_BUILD)/c-tests-linux-arm64 $(ROOT) $(ARM64_LIB)/libtwisty_c.so)
 
-# Wine finds the DLLs beside the program. Its paths are given as Z: (wine's drive for /), and
-# wineserver is waited for, so nothing of wine outlives the run.
+# Wine finds the DLLs beside the program. Its paths are given as Z: (wine's drive for /),
+# wineserver is waited for, so nothing of wine outlives the run, and XDG_RUNTIME_DIR is a private
+# folder (wine complains without one).
 c-cross-win-x64: c-cross-chroot
 	@$(call timed,win-x64 libraries,$(CROSS_CARGO) x86_64-pc-windows-gnu build --release -q $(CROSS_CRATES))
 	@mkdir -p $(WIN64_DIR)
@@ -55,5 +56,6 @@ c-cross-win-x64: c-cross-chroot
 		-D__USE_MINGW_ANSI_STDIO=1 $(C_INCLUDE) -o $(WIN64_DIR)/c-tests.exe $(CROSS_C_SRC) \
 		$(WIN64_LIB)/libtwisty_c_testhooks.dll.a -static)
 	@$(call timed,win-x64 run under wine,$(CROSS_CHROOT) run env WINEDEBUG=-all \
-		TWISTY_TRANSCRIPT_DIR=Z:$(TWISTY_TRANSCRIPT_DIR) sh -c 'wine "$$0" "$$@"; rc=$$?; wineserver -w; exit $$rc' \
+		TWISTY_TRANSCRIPT_DIR=Z:$(TWISTY_TRANSCRIPT_DIR) sh -c 'export XDG_RUNTIME_DIR=$$(mktemp -d); \
+		wine "$$0" "$$@"; rc=$$?; wineserver -w; rm -rf "$$XDG_RUNTIME_DIR"; exit $$rc' \
 		$(WIN64_DIR)/c-tests.exe Z:$(ROOT) Z:$(WIN64_DIR)/twisty_c.dll)
