@@ -11,7 +11,8 @@
 #   c-cross-win-x64       the same for Windows: DLLs, the program (winpthreads linked statically:
 #                         only the shipped DLLs must import nothing but system DLLs), the wine run
 #
-# Each step prints how long it took. The vector databases must exist (the Rust suite writes them).
+# Each step prints how long it took. The vector databases must exist (the Rust suite writes them,
+# in build/vector-dbs or TWISTY_DB_DIR).
 
 CROSS_CHROOT := $(ROOT)/scripts/cross/chroot.sh
 CROSS_CARGO  := $(ROOT)/scripts/cross/cargo.sh
@@ -24,6 +25,9 @@ ARM64_LIB    := $(ROOT)/target/cross/aarch64-unknown-linux-gnu/release
 ARM64_RPATH  := -Wl,-rpath,$(ARM64_LIB)
 WIN64_LIB    := $(ROOT)/target/cross/x86_64-pc-windows-gnu/release
 WIN64_DIR    := $(CROSS_BUILD)/win-x64
+# The vector databases as wine sees them, when TWISTY_DB_DIR moves them (the chroot sees only the
+# repository: they must be inside it).
+WIN64_DB_DIR  = $(if $(TWISTY_DB_DIR),Z:$(abspath $(TWISTY_DB_DIR)))
 
 # $(call timed,STEP,COMMAND): runs COMMAND and prints how many seconds it took.
 timed = t0=$$(date +%s); $(2); rc=$$?; echo "c-cross-test: $(1): $$(($$(date +%s) - t0)) s"; exit $$rc
@@ -47,7 +51,7 @@ c-cross-linux-arm64: c-cross-chroot
 
 # Wine finds the DLLs beside the program. Its paths are given as Z: (wine's drive for /),
 # wineserver is waited for, so nothing of wine outlives the run, and XDG_RUNTIME_DIR is a private
-# folder (wine complains without one).
+# folder (wine complains without one). __USE_MINGW_ANSI_STDIO: C99's printf formats (%zu, %lld).
 c-cross-win-x64: c-cross-chroot
 	@$(call timed,win-x64 libraries,$(CROSS_CARGO) x86_64-pc-windows-gnu build --release -q $(CROSS_CRATES))
 	@mkdir -p $(WIN64_DIR)
@@ -56,6 +60,6 @@ c-cross-win-x64: c-cross-chroot
 		-D__USE_MINGW_ANSI_STDIO=1 $(C_INCLUDE) -o $(WIN64_DIR)/c-tests.exe $(CROSS_C_SRC) \
 		$(WIN64_LIB)/libtwisty_c_testhooks.dll.a -static)
 	@$(call timed,win-x64 run under wine,$(CROSS_CHROOT) run env WINEDEBUG=-all \
-		TWISTY_TRANSCRIPT_DIR=Z:$(TWISTY_TRANSCRIPT_DIR) sh -c 'export XDG_RUNTIME_DIR=$$(mktemp -d); \
+		TWISTY_TRANSCRIPT_DIR=Z:$(TWISTY_TRANSCRIPT_DIR) TWISTY_DB_DIR=$(WIN64_DB_DIR) sh -c 'export XDG_RUNTIME_DIR=$$(mktemp -d); \
 		wine "$$0" "$$@"; rc=$$?; wineserver -w; rm -rf "$$XDG_RUNTIME_DIR"; exit $$rc' \
 		$(WIN64_DIR)/c-tests.exe Z:$(ROOT) Z:$(WIN64_DIR)/twisty_c.dll)
