@@ -237,13 +237,14 @@ impl Partial {
         check_path(dest)?;
         let left_alone = |what: &str| format!("{what}; it was left alone");
         match sys::path_kind(dest, true) {
-            Ok(Kind::Regular) => {
+            Ok(Kind::Regular) if std::fs::metadata(dest).is_ok_and(|m| m.len() > 0) => {
                 let mut f = open_regular(dest)?;
                 let h = head(&mut f, HEAD_BYTES).map_err(|e| describe(dest, "read", &e))?;
-                if !h.is_empty() && !ours(&h) {
+                if !ours(&h) {
                     return Err(left_alone("exists and holds something else").into());
                 }
             }
+            Ok(Kind::Regular) => {}
             Ok(k) => return Err(k.refusal().into()),
             Err(e) if e.kind() == IoKind::NotFound => {}
             Err(e) => return Err(describe(dest, "write", &e).into()),
@@ -445,6 +446,17 @@ mod tests {
         let _ = std::fs::remove_dir_all(&d);
         std::fs::create_dir_all(&d).unwrap();
         d
+    }
+
+    /// An empty file for reading and writing.
+    fn new_file(p: &Path) -> File {
+        OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(p)
+            .unwrap()
     }
 
     #[cfg(unix)]
@@ -751,13 +763,7 @@ mod tests {
     fn positioned_reads_and_writes_reach_their_offsets() {
         let d = dir("positioned");
         let p = d.join("f");
-        let f = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .open(&p)
-            .unwrap();
+        let f = new_file(&p);
         write_all_at(&f, b"world", 6).unwrap();
         write_all_at(&f, b"hello", 0).unwrap();
         assert_eq!(std::fs::read(&p).unwrap(), b"hello\0world");
@@ -823,13 +829,7 @@ mod tests {
     fn preallocation_keeps_the_length_and_fails_early_when_space_is_short() {
         let d = dir("allocate");
         let p = d.join("f");
-        let f = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .open(&p)
-            .unwrap();
+        let f = new_file(&p);
         f.set_len(1 << 20).unwrap();
         preallocate(&f, 1 << 20).unwrap();
         assert_eq!(f.metadata().unwrap().len(), 1 << 20);
