@@ -17,6 +17,7 @@ include mk/java.mk
 include mk/dotnet.mk
 include mk/c.mk
 include mk/package.mk
+include mk/cross.mk
 
 # What the build needs from Debian's packages (Maven's offline repository, Chromium, ...):
 # idempotent, quick when everything is there, so `make test` on a fresh machine needs nothing else.
@@ -39,7 +40,7 @@ screenshots:
 cross-test:
 	tests/cross/compare.sh $(TWISTY_TRANSCRIPT_DIR)
 
-test: deps rust-test java-test java-sample dotnet-test dotnet-sample c-test cross-test package-test
+test: deps rust-test java-test java-sample dotnet-test dotnet-sample c-test c-cross-test cross-test package-test
 	@echo "all test suites passed"
 
 # The optimal 3x3x3 solver against nissy's H48 (when ../shared/peers has it), same table size,

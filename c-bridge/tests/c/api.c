@@ -5,8 +5,6 @@
  * hooks' absence from the shipped library.
  */
 #define _GNU_SOURCE
-#include <dlfcn.h>
-#include <ftw.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -15,6 +13,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "portable.h"
 
 #define THREADS 8
 #define SIX 0
@@ -44,21 +43,6 @@ static void name_db_files(void) {
     sq1_table = path_of(db_dir, "sq1-solver.tbl");
     cube3_table = path_of(db_dir, "cube3-twophase.tbl");
 }
-
-/* A fresh directory under /tmp, removed with everything in it by remove_tree. */
-static char *temp_dir(void) {
-    static char dir[64];
-    snprintf(dir, sizeof dir, "/tmp/twisty-c-test-XXXXXX");
-    if (!mkdtemp(dir)) abort();
-    return dir;
-}
-
-static int remove_entry(char const *path, struct stat const *st, int flag, struct FTW *ftw) {
-    (void)st, (void)flag, (void)ftw;
-    return remove(path);
-}
-
-static void remove_tree(char const *dir) { nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS); }
 
 static pthread_t start(void *(*body)(void *), void *arg) {
     pthread_t t;
@@ -436,7 +420,8 @@ static void record_log(void *user_data, int32_t level, char const *target, char 
 }
 
 static void a_small_database_build_reports_progress_on_the_calling_thread_and_logs_at_info(void) {
-    char *dir = temp_dir(), *path = path_of(dir, "article-3.db"), *quiet = path_of(dir, "article-2.db");
+    char const *dir = temp_dir("twisty-c-test");
+    char *path = path_of(dir, "article-3.db"), *quiet = path_of(dir, "article-2.db");
 
     static log_sink_t sink;
     memset(&sink, 0, sizeof sink);
@@ -520,7 +505,8 @@ static void a_token_cancelled_before_a_long_call_fails_it_with_code_5(void) {
     CHECK_OK(twisty_cancel_token_is_cancelled(token, &cancelled));
     CHECK(cancelled);
 
-    char *dir = temp_dir(), *path = path_of(dir, "never.db");
+    char const *dir = temp_dir("twisty-c-test");
+    char *path = path_of(dir, "never.db");
     CHECK_FAILS(twisty_sq1_database_build(path, ARTICLE_VARIANT, 2, 0, NULL, NULL, token), 5,
                 "database build cancelled before it started");
     CHECK(access(path, F_OK) != 0);
@@ -701,16 +687,16 @@ static void records_from_8_threads_at_once_all_arrive_and_levels_filter_them(voi
 /* ---- What ships -------------------------------------------------------------------------- */
 
 static void the_shipped_library_exports_the_api_and_no_test_hook(void) {
-    void *lib = dlopen(shipped_library, RTLD_NOW | RTLD_LOCAL);
+    void *lib = library_open(shipped_library);
     CHECK(lib != NULL);
     if (!lib) {
-        fprintf(stderr, "  %s\n", dlerror());
+        fprintf(stderr, "  %s\n", library_error());
         return;
     }
-    CHECK(dlsym(lib, "twisty_sq1_solved") != NULL);
-    CHECK(dlsym(lib, "twisty_set_logger") != NULL);
-    CHECK(dlsym(lib, "twisty_debug_panic") == NULL);
-    dlclose(lib);
+    CHECK(library_symbol(lib, "twisty_sq1_solved") != NULL);
+    CHECK(library_symbol(lib, "twisty_set_logger") != NULL);
+    CHECK(library_symbol(lib, "twisty_debug_panic") == NULL);
+    library_close(lib);
 }
 
 static void free_db_file_names(void) {

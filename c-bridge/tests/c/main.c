@@ -14,9 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "check.h"
+#include "portable.h"
 
 char const *repo_root;
 char const *db_dir;
@@ -64,8 +64,8 @@ int main(int argc, char **argv) {
         return 2;
     }
     /* Anti-hang only: far above what the suite needs. */
-    alarm(1200);
-    if (!realpath(argv[1], root)) {
+    exit_after(1200);
+    if (!absolute_path(argv[1], root, sizeof root)) {
         perror(argv[1]);
         return 2;
     }

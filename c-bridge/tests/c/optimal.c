@@ -8,7 +8,6 @@
  * The table is the vector directory's $DB/cube3-optimal-h0.tbl, written by the Rust suite.
  */
 #define _GNU_SOURCE
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +17,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "portable.h"
 
 #define H0 0
 #define ONE_THREAD 1
@@ -185,15 +185,17 @@ static void arguments_out_of_range_are_code_6_with_the_engines_message(void) {
                 "table size 256 is out of range (0 = h0, 1 = h1, ...)");
     CHECK(other == NULL && path == NULL);
     CHECK_OK(twisty_cube3_optimal_default_path(H0, &path));
-    char const *suffix = "/cube3-optimal-h0-v2.tbl";
-    CHECK(path && strlen(path) > strlen(suffix) && strcmp(path + strlen(path) - strlen(suffix), suffix) == 0);
+    /* the file name, after one of the platform's separators */
+    char const *name = "cube3-optimal-h0-v2.tbl";
+    size_t len = path ? strlen(path) : 0, name_len = strlen(name);
+    CHECK(len > name_len && strcmp(path + len - name_len, name) == 0 &&
+          strchr(PATH_SEPARATORS, path[len - name_len - 1]) != NULL);
     twisty_string_free(path);
 }
 
 /* A copy of the table with one byte of its distance section changed, and a file of text. */
 static void damaged_and_foreign_table_files_are_code_4_naming_the_file(void) {
-    char dir[] = "/tmp/twisty-c-optimal-XXXXXX";
-    if (!mkdtemp(dir)) abort();
+    char const *dir = temp_dir("twisty-c-optimal");
     char *damaged = path_of(dir, "damaged.tbl"), *text = path_of(dir, "notes.tbl"), *missing = path_of(dir, "none.tbl");
     FILE *in = fopen(table, "rb"), *out = fopen(damaged, "wb");
     CHECK(in && out);
@@ -254,9 +256,7 @@ static void damaged_and_foreign_table_files_are_code_4_naming_the_file(void) {
     CHECK(s != NULL);
     twisty_cube3_optimal_free(&s);
 
-    remove(damaged);
-    remove(text);
-    rmdir(dir);
+    remove_tree(dir);
     free(damaged);
     free(text);
     free(missing);
@@ -519,7 +519,7 @@ static void one_handle_serves_several_threads_at_once_with_the_same_answers(void
 }
 
 static void the_shipped_library_exports_the_optimal_solver(void) {
-    void *lib = dlopen(shipped_library, RTLD_NOW | RTLD_LOCAL);
+    void *lib = library_open(shipped_library);
     CHECK(lib != NULL);
     if (!lib) return;
     char const *const names[] = {
@@ -527,9 +527,9 @@ static void the_shipped_library_exports_the_optimal_solver(void) {
         "twisty_cube3_optimal_free", "twisty_cube3_optimal_solve",         "twisty_cube3_optimal_solutions_free",
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        if (dlsym(lib, names[i]) == NULL) check_failed(__FILE__, __LINE__, "%s is not exported", names[i]);
+        if (library_symbol(lib, names[i]) == NULL) check_failed(__FILE__, __LINE__, "%s is not exported", names[i]);
     }
-    dlclose(lib);
+    library_close(lib);
 }
 
 void optimal_tests(void) {

@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 
 #include "check.h"
+#include "portable.h"
 
 /* ---- Text -------------------------------------------------------------------------------- */
 
@@ -940,6 +941,69 @@ static op_t const *op_named(char const *name) {
     malformed("unknown op %s: teach vectors.c about it", name);
 }
 
+/* ---- Rows that mean nothing on this platform --------------------------------------------- */
+
+/* Reads the next line of a table that is neither blank nor a comment into *raw, without its line
+ * end; *number counts the lines read. False at the end. */
+static bool next_row(FILE *in, char **raw, size_t *cap, int *number) {
+    for (ssize_t len; (len = read_line(raw, cap, in)) >= 0;) {
+        ++*number;
+        while (len > 0 && ((*raw)[len - 1] == '\n' || (*raw)[len - 1] == '\r')) (*raw)[--len] = '\0';
+        if (len > 0 && (*raw)[0] != '#') return true;
+    }
+    return false;
+}
+
+/* tests/cross/skips.tsv: "platform<TAB>text<TAB>why" per line; a row that holds the text (in its
+ * op, arguments or expectation) is not replayed on that platform, and the comparison
+ * (tests/cross/compare.sh) leaves it out with the same table. */
+#define MAX_SKIPS 64
+
+static struct {
+    char *text, *why;
+} skips[MAX_SKIPS];
+static int skip_count;
+
+static void load_skips(void) {
+    char *path = path_of(repo_root, "tests/cross/skips.tsv");
+    FILE *in = fopen(path, "rb");
+    if (!in) {
+        perror(path);
+        exit(2);
+    }
+    char *raw = NULL;
+    size_t cap = 0;
+    for (int number = 0; next_row(in, &raw, &cap, &number);) {
+        char *text = strchr(raw, '\t'), *why = text ? strchr(text + 1, '\t') : NULL;
+        if (!why || why == text + 1 || !why[1]) malformed("skips.tsv:%d is not platform, text, why", number);
+        *text++ = '\0';
+        *why++ = '\0';
+        if (strcmp(raw, TEST_PLATFORM) != 0) continue;
+        if (skip_count == MAX_SKIPS) abort();
+        skips[skip_count].text = strdup(text);
+        skips[skip_count++].why = strdup(why);
+    }
+    free(raw);
+    fclose(in);
+    free(path);
+}
+
+/* Why `row` is not replayed here, or NULL. */
+static char const *skip_reason(char const *row) {
+    for (int i = 0; i < skip_count; i++) {
+        if (strstr(row, skips[i].text)) return skips[i].why;
+    }
+    return NULL;
+}
+
+static void free_skips(void) {
+    for (int i = 0; i < skip_count; i++) {
+        free(skips[i].text);
+        free(skips[i].why);
+    }
+    skip_count = 0;
+}
+
 /* ---- The replay -------------------------------------------------------------------------- */
 
 static int by_name(void const *a, void const *b) {
@@ -1009,10 +1073,11 @@ static void replay_all(void) {
 
     text_t transcript = {0}, line = {0}, got = {0}, want = {0};
     text_puts(&transcript, "");
-    int rows = 0;
+    int rows = 0, skipped = 0;
+    load_skips();
     for (int f = 0; f < files; f++) {
         char *path = path_of(vectors, names[f]);
-        FILE *in = fopen(path, "r");
+        FILE *in = fopen(path, "rb");
         if (!in) perror(path);
         free(path);
         if (!in) {
@@ -1021,10 +1086,13 @@ static void replay_all(void) {
         }
         char *raw = NULL;
         size_t cap = 0;
-        ssize_t len;
-        for (int number = 1; (len = getline(&raw, &cap, in)) >= 0; number++) {
-            while (len > 0 && (raw[len - 1] == '\n' || raw[len - 1] == '\r')) raw[--len] = '\0';
-            if (len == 0 || raw[0] == '#') continue;
+        for (int number = 0; next_row(in, &raw, &cap, &number);) {
+            char const *why = skip_reason(raw);
+            if (why) {
+                printf("vectors: %s:%d skipped on %s: %s\n", names[f], number, TEST_PLATFORM, why);
+                skipped++;
+                continue;
+            }
             text_clear(&line);
             text_replacing(&line, raw, "$DB", db_dir);
             char *last_tab = strrchr(line.data, '\t');
@@ -1054,9 +1122,10 @@ static void replay_all(void) {
     }
     char const *transcripts = getenv("TWISTY_TRANSCRIPT_DIR");
     if (transcripts && *transcripts) {
-        char *out_path = path_of(transcripts, "c.txt");
-        mkdir(transcripts, 0777); /* it may exist; a failure shows up as the fopen below */
-        FILE *out = fopen(out_path, "w");
+        char *out_path = path_of(transcripts, transcript_name());
+        make_dir(transcripts); /* it may exist; a failure shows up as the fopen below */
+        /* binary: the same bytes on every platform (no CRLF on Windows) */
+        FILE *out = fopen(out_path, "wb");
         if (!out || fputs(transcript.data, out) == EOF || fclose(out) != 0) {
             perror(out_path);
             count_result(false);
@@ -1064,6 +1133,8 @@ static void replay_all(void) {
         free(out_path);
     }
     printf("vectors: %d rows replayed\n", rows);
+    if (skipped) printf("vectors: %d rows skipped on %s\n", skipped, TEST_PLATFORM);
+    free_skips();
     free(vectors);
     free(transcript.data);
     free(line.data);
