@@ -138,6 +138,14 @@ fn blocking_ancestor(path: &Path) -> Option<PathBuf> {
         .map(Path::to_path_buf)
 }
 
+/// Whether nothing is at `path` and it could be created: a path under a regular file is not
+/// missing but unusable (Linux says "not a directory", Windows "path not found"; both are then
+/// opened, and fail with the same words).
+pub(crate) fn is_missing(path: &Path) -> bool {
+    matches!(std::fs::symlink_metadata(path), Err(e) if e.kind() == IoKind::NotFound)
+        && blocking_ancestor(path).is_none()
+}
+
 /// An I/O error in words: a path component that is not a folder, or the path being a directory,
 /// when that is the cause (the operating systems report these under different errors), else
 /// [`words`].

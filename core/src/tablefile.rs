@@ -376,11 +376,7 @@ pub fn open_or_build_resident(
     }
     crate::fileio::check_path(path).map_err(|r| layout.error(path, r))?;
     let mut partial = loop {
-        let missing = matches!(
-            std::fs::symlink_metadata(path),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound
-        );
-        if !missing {
+        if !crate::fileio::is_missing(path) {
             match layout.check(path, resident.clone())? {
                 Check::Usable(map, copy) => {
                     log::debug!(
