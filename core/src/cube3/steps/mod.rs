@@ -178,7 +178,14 @@ pub fn solve(
 ) -> Result<Vec<Alg>> {
     opts.validate(step)?;
     step.check_requirement(cube)?;
-    solve_with(&StepTables::in_memory(step), step, cube, opts, cancel, progress)
+    solve_with(
+        &StepTables::in_memory(step),
+        step,
+        cube,
+        opts,
+        cancel,
+        progress,
+    )
 }
 
 /// [`solve`] with the step's tables given (mapped from a file by [`StepTables::open_or_build`],
@@ -331,11 +338,6 @@ impl StepTables {
             bytes: self.model.table_bytes(),
             distances: self.model.histograms(),
         }
-    }
-
-    /// How many families this process has built in memory for [`StepTables::in_memory`].
-    pub fn in_memory_builds() -> usize {
-        model::in_memory_builds()
     }
 }
 

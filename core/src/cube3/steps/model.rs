@@ -8,7 +8,6 @@
 //! values, so the tables together decide the goal).
 
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use crate::cube3::geometry::{Perm, tables};
@@ -319,8 +318,11 @@ impl Shape {
     }
 
     fn with_layout<T>(&self, f: impl FnOnce(&Layout) -> T) -> T {
-        let sections: Vec<(&str, usize)> =
-            self.sections.iter().map(|(n, l)| (n.as_str(), *l)).collect();
+        let sections: Vec<(&str, usize)> = self
+            .sections
+            .iter()
+            .map(|(n, l)| (n.as_str(), *l))
+            .collect();
         let what = format!("3x3x3 step table file ({})", slug(self.kind));
         let layout = Layout {
             what: &what,
@@ -428,9 +430,6 @@ pub(crate) struct Model {
     file: TableFile,
 }
 
-/// Builds the process's in-memory models once each.
-static BUILDS: AtomicUsize = AtomicUsize::new(0);
-
 impl Model {
     fn assemble(shape: Shape, file: TableFile, relative: Option<Arc<Model>>) -> Model {
         let (move_tables, prunes) = shape.with_layout(|layout| {
@@ -537,7 +536,6 @@ impl Model {
         };
         cell.get_or_init(|| {
             let start = std::time::Instant::now();
-            BUILDS.fetch_add(1, Ordering::Relaxed);
             let m = Model::build(kind, &mut NoProgress);
             log::info!(
                 "step tables for {kind:?}: {} bytes in {:.2?}",
@@ -611,15 +609,8 @@ impl Model {
 
     #[inline]
     pub fn is_solved(&self, s: &State) -> bool {
-        self.distances(s).all(|d| d == 0)
-            && self.joint_goal.as_ref().is_none_or(|g| g.contains(s))
+        self.distances(s).all(|d| d == 0) && self.joint_goal.as_ref().is_none_or(|g| g.contains(s))
     }
-}
-
-/// How many models this process has built in memory for [`Model::get`] (a test's check that
-/// a mapped table was used instead).
-pub(crate) fn in_memory_builds() -> usize {
-    BUILDS.load(Ordering::Relaxed)
 }
 
 /// Distances from the closure of `origins` under `goal_moves` (all at distance 0), over `moves`.
