@@ -91,8 +91,7 @@ fn tables_of_another_family_are_refused() {
         None,
         &mut NoProgress,
     )
-    .err()
-    .expect("refused");
+    .expect_err("refused");
     assert_eq!(e.kind(), ErrorKind::InvalidArgument);
 }
 
