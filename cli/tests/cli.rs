@@ -891,9 +891,26 @@ fn cube3_svg_prints_the_committed_images() {
 
 const STEP_SCRAMBLE: &str = "R' U' F D2 L2 F R2 U2 R2 B D2 L2 F2 R' D' B2 U F2 L' B' R' U' F";
 
+/// A step table folder shared by the step tests of this process (the default cache folder is
+/// kept out of reach of the tests).
+fn step_tables() -> &'static str {
+    static DIR: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| tempfile::tempdir().unwrap())
+        .path()
+        .to_str()
+        .unwrap()
+}
+
+/// Runs a step command with its tables in [`step_tables`].
+fn twisty_step(args: &[&str]) -> Output {
+    let mut args = args.to_vec();
+    args.extend(["--tables-dir", step_tables()]);
+    twisty(&args)
+}
+
 /// The lines a step command printed.
 fn step_lines(args: &[&str]) -> Vec<String> {
-    let out = twisty(args);
+    let out = twisty_step(args);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "twisty {args:?}: {err}");
     String::from_utf8(out.stdout)
@@ -970,6 +987,31 @@ fn step_solutions_one_per_line_reach_the_goal() {
 }
 
 #[test]
+fn step_tables_are_built_once_in_their_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let run = || {
+        twisty(&[
+            "cube3",
+            "step",
+            "drud-eofb",
+            "--moves",
+            "R",
+            "--tables-dir",
+            d,
+        ])
+    };
+    let (first, second) = (run(), run());
+    assert!(first.status.success() && second.status.success());
+    assert_eq!(first.stdout, second.stdout);
+    let building =
+        |o: &Output| String::from_utf8_lossy(&o.stderr).contains("building the step tables");
+    assert!(building(&first), "the first call builds the file");
+    assert!(!building(&second), "the second maps it");
+    assert!(dir.path().join("cube3-step-dreo-v1.tbl").is_file());
+}
+
+#[test]
 fn step_bounds_and_lists() {
     // --all with a max length: every solution of at most that many moves, no more.
     let up_to_4 = eofb_lines(&["--all", "--max-length", "4"]);
@@ -979,7 +1021,7 @@ fn step_bounds_and_lists() {
     // A bound no solution meets: nothing printed, a clean exit.
     let shortest = twisty::cube3::steps::sequence::count_moves(&up_to_4[0].parse().unwrap());
     let below = (shortest - 1).to_string();
-    let out = twisty(&[
+    let out = twisty_step(&[
         "cube3",
         "step",
         "eofb",

@@ -616,6 +616,7 @@ mod tests {
             "a twisty Square-1 solver table file",
             "a twisty 3x3x3 two-phase solver table file",
             "a twisty 3x3x3 optimal-solver table file",
+            "a twisty 3x3x3 step table file",
         ];
         assert_eq!(crate::files::KINDS.map(|k| k.name), names);
         for (i, k) in crate::files::KINDS.into_iter().enumerate() {

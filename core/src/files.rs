@@ -9,11 +9,12 @@
 use crate::filekind::FileKind;
 
 /// The kinds of file the library writes, by magic.
-pub const KINDS: [FileKind; 4] = [
+pub const KINDS: [FileKind; 5] = [
     crate::sq1::db::kind::FILE_KIND,
     crate::sq1::solve::kind::FILE_KIND,
     crate::cube3::solve::kind::FILE_KIND,
     crate::cube3::optimal::kind::FILE_KIND,
+    crate::cube3::steps::kind::FILE_KIND,
 ];
 
 /// The kind of twisty file that starts with `bytes` (`"a twisty Silver database"`), if any.

@@ -2,15 +2,16 @@
 //! solving (EO, DR, HTR, slice, finish, corners, with NISS) and nissy's sequence variations,
 //! printed one solution per line as nissy writes them.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
 use twisty::cube3::Alg;
-use twisty::cube3::steps::{self, Goal, Niss, STEPS, Step, StepOptions, sequence};
+use twisty::cube3::steps::{self, Goal, Niss, STEPS, Step, StepOptions, StepTables, sequence};
 use twisty::progress::NoProgress;
 
 use super::cube3_arg;
-use crate::args::{at_least_one, cancel_on_ctrl_c};
+use crate::args::{at_least_one, cancel_on_ctrl_c, open_with_progress};
 
 #[derive(Args)]
 pub struct StepArgs {
@@ -48,6 +49,10 @@ pub struct StepArgs {
     /// Give up after this many milliseconds (0: never).
     #[arg(long, default_value_t = 0)]
     timeout_ms: u64,
+    /// Folder of the step table files, one per step family, built there on first use
+    /// (default: the cache folder, where the other cube3 tables are).
+    #[arg(long)]
+    tables_dir: Option<PathBuf>,
     /// List the steps with their goals, moves and requirements.
     #[arg(long, conflicts_with_all = ["name", "cube", "moves", "so_far"])]
     list: bool,
@@ -86,8 +91,18 @@ pub fn step(a: StepArgs) -> twisty::Result<()> {
         threads: a.threads,
         timeout: (a.timeout_ms > 0).then(|| Duration::from_millis(a.timeout_ms)),
     };
+    // Every argument is checked before the tables are opened (or built).
+    opts.validate(step)?;
+    step.check_requirement(&cube)?;
+    let dir = a.tables_dir.unwrap_or_else(twisty::tablefile::cache_dir);
+    let tables = open_with_progress(
+        dir.join(StepTables::file_name(step)),
+        "step tables",
+        |_, progress, cancel| StepTables::open_or_build(step, &dir, progress, cancel),
+    )?;
     let t = std::time::Instant::now();
-    let found = steps::solve(
+    let found = steps::solve_with(
+        &tables,
         step,
         &cube,
         &opts,

@@ -18,6 +18,7 @@
 pub mod catalogue;
 mod frame;
 pub mod goal;
+pub mod kind;
 mod model;
 mod search;
 pub mod sequence;
@@ -177,6 +178,36 @@ pub fn solve(
 ) -> Result<Vec<Alg>> {
     opts.validate(step)?;
     step.check_requirement(cube)?;
+    solve_with(
+        &StepTables::in_memory(step),
+        step,
+        cube,
+        opts,
+        cancel,
+        progress,
+    )
+}
+
+/// [`solve`] with the step's tables given (mapped from a file by [`StepTables::open_or_build`],
+/// or [`StepTables::in_memory`]); they must be `step`'s family (`invalid_argument` otherwise).
+pub fn solve_with(
+    tables: &StepTables,
+    step: &Step,
+    cube: &Cube,
+    opts: &StepOptions,
+    cancel: Option<&CancelToken>,
+    progress: &mut dyn Progress,
+) -> Result<Vec<Alg>> {
+    opts.validate(step)?;
+    if tables.model.kind != step.kind {
+        return Err(Error::invalid_argument(format!(
+            "the {} step tables cannot solve {} (it needs the {} tables)",
+            model::slug(tables.model.kind),
+            step.name,
+            model::slug(step.kind)
+        )));
+    }
+    step.check_requirement(cube)?;
     let started = Instant::now();
     let deadline = opts.timeout.map(|t| started + t);
     if cancel.is_some_and(|c| c.is_cancelled()) {
@@ -185,7 +216,7 @@ pub fn solve(
             "the search was cancelled",
         ));
     }
-    let model = Model::get(step.kind);
+    let model = &*tables.model;
     let frame = Frame::new(step.frame);
     let start = frame.view(cube);
     if model.is_solved(&model.state(&start)) {
@@ -250,12 +281,63 @@ pub struct TableInfo {
     pub distances: Vec<Vec<u64>>,
 }
 
-/// The tables of a step's solver (built on first use).
+/// The tables of a step's solver (built in memory on first use).
 pub fn table_info(step: &Step) -> TableInfo {
-    let model = Model::get(step.kind);
-    TableInfo {
-        bytes: model.table_bytes(),
-        distances: model.prunes.iter().map(|p| p.histogram()).collect(),
+    StepTables::in_memory(step).info()
+}
+
+/// One step family's tables (EO, DR, DR from EO, HTR, slice, finish, corners, corners relative
+/// to each other; several steps share a family): built in memory, or mapped from the family's
+/// table file in a folder (see `docs/cube3-steps.md`).
+#[derive(Clone)]
+pub struct StepTables {
+    model: std::sync::Arc<Model>,
+}
+
+impl StepTables {
+    /// The process's in-memory tables of `step`'s family, built on first use and shared.
+    pub fn in_memory(step: &Step) -> StepTables {
+        StepTables {
+            model: Model::get(step.kind),
+        }
+    }
+
+    /// The tables of `step`'s family from their file in `dir` ([`StepTables::file_name`]),
+    /// built there first when missing, and rebuilt (with a warning) when damaged or stale,
+    /// with progress reports while building. A file of another kind, or not a twisty file, is
+    /// refused (`database`) and left as it is. The corners' tables open the cornersx file too.
+    pub fn open_or_build(
+        step: &Step,
+        dir: &std::path::Path,
+        progress: &mut dyn Progress,
+        cancel: &CancelToken,
+    ) -> Result<StepTables> {
+        let model = Model::open_or_build(step.kind, dir, progress, cancel)?;
+        Ok(StepTables {
+            model: std::sync::Arc::new(model),
+        })
+    }
+
+    /// The file name of `step`'s family's tables (versioned), e.g. `cube3-step-dr-v1.tbl`.
+    pub fn file_name(step: &Step) -> String {
+        Model::file_name(step.kind)
+    }
+
+    /// The family's short name: eo, dr, dreo, htr, slice, finish, corners, cornersx.
+    pub fn family(&self) -> &'static str {
+        model::slug(self.model.kind)
+    }
+
+    /// Whether the tables are mapped from a file (not built by this call).
+    pub fn is_mapped(&self) -> bool {
+        self.model.is_mapped()
+    }
+
+    pub fn info(&self) -> TableInfo {
+        TableInfo {
+            bytes: self.model.table_bytes(),
+            distances: self.model.histograms(),
+        }
     }
 }
 

@@ -7,7 +7,8 @@
 //! is at the goal when every table reads 0 (each projection of the goal is exactly its goal
 //! values, so the tables together decide the goal).
 
-use std::sync::OnceLock;
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
 
 use crate::cube3::geometry::{Perm, tables};
 use crate::cube3::solve::coord::{
@@ -17,6 +18,9 @@ use crate::cube3::solve::coord::{
 use crate::cube3::solve::face_moves;
 
 use super::catalogue::Kind;
+use crate::error::Result;
+use crate::progress::{CancelToken, NoProgress, Progress, ProgressReport};
+use crate::tablefile::{Layout, TableFile};
 
 /// Up to three coordinates (unused ones stay 0).
 pub(crate) type State = [u16; 3];
@@ -178,12 +182,14 @@ impl Coord {
     }
 }
 
-/// Exact distances in the projection on coordinates `a` and `b` (`b` may be absent).
+/// Exact distances in the projection on coordinates `a` and `b` (`b` may be absent): a section
+/// of the model's table file, one byte per entry, at `at`.
 pub(crate) struct Prune {
     a: usize,
     b: Option<usize>,
     b_count: usize,
-    dist: Vec<u8>,
+    at: usize,
+    len: usize,
 }
 
 impl Prune {
@@ -191,42 +197,45 @@ impl Prune {
     fn index(&self, s: &State) -> usize {
         s[self.a] as usize * self.b_count + self.b.map_or(0, |b| s[b] as usize)
     }
-
-    /// Number of entries (one byte each).
-    pub fn len(&self) -> usize {
-        self.dist.len()
-    }
-
-    /// Entries at each distance.
-    pub fn histogram(&self) -> Vec<u64> {
-        let mut h = Vec::new();
-        for &d in &self.dist {
-            if d as usize >= h.len() {
-                h.resize(d as usize + 1, 0);
-            }
-            h[d as usize] += 1;
-        }
-        h
-    }
 }
 
 /// A model's coordinates, its projections (pairs of coordinate positions) and the moves that
 /// keep the goal (whose closure from the solved values is the goal).
-type Layout = (Vec<Coord>, Vec<(usize, Option<usize>)>, &'static [u8]);
+type Spec = (Vec<Coord>, Vec<(usize, Option<usize>)>, &'static [u8]);
 
-/// A step's coordinates, their move tables and its pruning tables.
-pub(crate) struct Model {
-    pub kind: Kind,
-    coords: Vec<Coord>,
-    move_tables: Vec<Vec<u16>>,
-    pub prunes: Vec<Prune>,
-    joint_goal: Option<Vec<State>>,
+/// The version of the step table files (a change of layout or content bumps it).
+const VERSION: u32 = 1;
+
+/// A step family's short name, in its table file's name and in messages.
+pub(crate) fn slug(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Eo => "eo",
+        Kind::Dr => "dr",
+        Kind::DrFromEo => "dreo",
+        Kind::Htr => "htr",
+        Kind::CornersRelative => "cornersx",
+        Kind::Corners => "corners",
+        Kind::Finish => "finish",
+        Kind::Slice => "slice",
+    }
 }
 
-impl Model {
-    fn build(kind: Kind) -> Model {
+/// The cheap part of a model: coordinates, projections, goal moves and goal states.
+struct Shape {
+    kind: Kind,
+    coords: Vec<Coord>,
+    projections: Vec<(usize, Option<usize>)>,
+    goal_moves: &'static [u8],
+    goal_states: Vec<State>,
+    /// Section names and lengths: the move tables (16-bit, first, so every one starts at an
+    /// even offset), then the pruning tables.
+    sections: Vec<(String, usize)>,
+}
+
+impl Shape {
+    fn new(kind: Kind) -> Shape {
         use Coord::*;
-        let (coords, projections, goal_moves): Layout = match kind {
+        let (coords, projections, goal_moves): Spec = match kind {
             Kind::Eo => (vec![Flip], vec![(0, None)], &[]),
             Kind::Dr => (
                 vec![Flip, Twist, SliceSet],
@@ -258,7 +267,6 @@ impl Model {
                 &[],
             ),
         };
-        let move_tables: Vec<Vec<u16>> = coords.iter().map(|c| c.moves()).collect();
         // The goal's cubes: the solved one, and for the slice the three with the outer
         // layers turned against the middle ((U D')^k).
         let goal_cubes: Vec<Perm> = if kind == Kind::Slice {
@@ -274,68 +282,248 @@ impl Model {
         } else {
             vec![Perm::IDENTITY]
         };
-        let goal_states: Vec<State> = goal_cubes
+        let goal_states = goal_cubes.iter().map(|g| state_of(&coords, g)).collect();
+        let mut sections: Vec<(String, usize)> = coords
             .iter()
-            .map(|g| {
-                let mut s = [0; 3];
-                for (i, c) in coords.iter().enumerate() {
-                    s[i] = c.get(g);
-                }
-                s
+            .map(|c| (format!("{c:?} moves"), c.count() * 18 * 2))
+            .collect();
+        for (k, &(a, b)) in projections.iter().enumerate() {
+            let len = coords[a].count() * b.map_or(1, |b| coords[b].count());
+            sections.push((format!("distances {k}"), len));
+        }
+        Shape {
+            kind,
+            coords,
+            projections,
+            goal_moves,
+            goal_states,
+            sections,
+        }
+    }
+
+    /// What the tables are built from: the face moves, the coordinates, the moves and goal.
+    fn digest(&self) -> u64 {
+        let mut bytes = Vec::new();
+        for p in face_moves() {
+            bytes.extend_from_slice(&p.cp);
+            bytes.extend_from_slice(&p.co);
+            bytes.extend_from_slice(&p.ep);
+            bytes.extend_from_slice(&p.eo);
+        }
+        bytes.extend_from_slice(format!("{:?} {:?}", self.coords, self.projections).as_bytes());
+        bytes.extend_from_slice(self.kind.standard_moves());
+        bytes.push(0xff);
+        bytes.extend_from_slice(self.goal_moves);
+        xxhash_rust::xxh3::xxh3_64(&bytes)
+    }
+
+    fn with_layout<T>(&self, f: impl FnOnce(&Layout) -> T) -> T {
+        let sections: Vec<(&str, usize)> = self
+            .sections
+            .iter()
+            .map(|(n, l)| (n.as_str(), *l))
+            .collect();
+        let what = format!("3x3x3 step table file ({})", slug(self.kind));
+        let layout = Layout {
+            what: &what,
+            magic: super::kind::MAGIC,
+            version: VERSION,
+            digest: self.digest(),
+            param: self.sections.iter().map(|s| s.1 as u64).sum(),
+            other_params: crate::tablefile::other_params,
+            sections: &sections,
+        };
+        f(&layout)
+    }
+
+    /// The file image: every move table, then every pruning table (breadth-first), one report
+    /// per table.
+    fn build(&self, progress: &mut dyn Progress) -> TableFile {
+        let started = std::time::Instant::now();
+        let total = self.sections.len() as u64;
+        let mut report = |done: u64| {
+            progress.report(&ProgressReport {
+                phase: format!("{} step tables", slug(self.kind)),
+                level: 0,
+                done,
+                total,
+                found: 0,
+                elapsed: started.elapsed(),
+                eta: None,
+            })
+        };
+        let move_tables: Vec<Vec<u16>> = self
+            .coords
+            .iter()
+            .enumerate()
+            .map(|(k, c)| {
+                report(k as u64);
+                c.moves()
             })
             .collect();
-        let moves = kind.standard_moves();
-        let prunes = projections
-            .into_iter()
-            .map(|(a, b)| {
-                let b_count = b.map_or(1, |b| coords[b].count());
+        let moves = self.kind.standard_moves();
+        let prunes: Vec<Vec<u8>> = self
+            .projections
+            .iter()
+            .enumerate()
+            .map(|(k, &(a, b))| {
+                report((self.coords.len() + k) as u64);
+                let b_count = b.map_or(1, |b| self.coords[b].count());
                 let step = |i: usize, m: u8| {
                     let (x, y) = (i / b_count, i % b_count);
                     let x = move_tables[a][x * 18 + m as usize] as usize;
                     let y = b.map_or(0, |b| move_tables[b][y * 18 + m as usize] as usize);
                     x * b_count + y
                 };
-                let origins: Vec<usize> = goal_states
+                let origins: Vec<usize> = self
+                    .goal_states
                     .iter()
                     .map(|g| g[a] as usize * b_count + b.map_or(0, |b| g[b] as usize))
                     .collect();
-                let dist = breadth_first(
-                    coords[a].count() * b_count,
+                breadth_first(
+                    self.coords[a].count() * b_count,
                     &origins,
-                    goal_moves,
+                    self.goal_moves,
                     moves,
                     step,
-                );
-                Prune {
-                    a,
-                    b,
-                    b_count,
-                    dist,
-                }
+                )
             })
             .collect();
+        report(total);
+        self.with_layout(|layout| {
+            let mut data = layout.buffer();
+            for (k, t) in move_tables.iter().enumerate() {
+                for (dst, w) in layout.section_mut(&mut data, k).chunks_exact_mut(2).zip(t) {
+                    dst.copy_from_slice(&w.to_le_bytes());
+                }
+            }
+            for (k, d) in prunes.iter().enumerate() {
+                layout
+                    .section_mut(&mut data, move_tables.len() + k)
+                    .copy_from_slice(d);
+            }
+            layout.seal(&mut data);
+            TableFile::Owned(data)
+        })
+    }
+}
+
+fn state_of(coords: &[Coord], p: &Perm) -> State {
+    let mut s = [0; 3];
+    for (i, c) in coords.iter().enumerate() {
+        s[i] = c.get(p);
+    }
+    s
+}
+
+/// A step's coordinates, their move tables and its pruning tables (in memory, or mapped from
+/// a table file).
+pub(crate) struct Model {
+    pub kind: Kind,
+    coords: Vec<Coord>,
+    /// Copied out of the file (small, and read as 16-bit words without alignment concerns).
+    move_tables: Vec<Vec<u16>>,
+    pub prunes: Vec<Prune>,
+    joint_goal: Option<Vec<State>>,
+    /// The corners' model: the tables of the corners relative to each other (see `bound`).
+    relative: Option<Arc<Model>>,
+    file: TableFile,
+}
+
+impl Model {
+    fn assemble(shape: Shape, file: TableFile, relative: Option<Arc<Model>>) -> Model {
+        let (move_tables, prunes) = shape.with_layout(|layout| {
+            let move_tables = (0..shape.coords.len())
+                .map(|k| {
+                    layout
+                        .section(file.bytes(), k)
+                        .chunks_exact(2)
+                        .map(|w| u16::from_le_bytes([w[0], w[1]]))
+                        .collect()
+                })
+                .collect();
+            let prunes = shape
+                .projections
+                .iter()
+                .enumerate()
+                .map(|(k, &(a, b))| {
+                    let r = layout.range(shape.coords.len() + k);
+                    Prune {
+                        a,
+                        b,
+                        b_count: b.map_or(1, |b| shape.coords[b].count()),
+                        at: r.start,
+                        len: r.len(),
+                    }
+                })
+                .collect();
+            (move_tables, prunes)
+        });
         // Where the projections alone do not decide the goal (the slice's corners and edges
         // must show the same turn), the goal is checked against its states.
-        let joint_goal = (goal_states.len() > 1).then_some(goal_states);
+        let joint_goal = (shape.goal_states.len() > 1).then_some(shape.goal_states);
         Model {
-            kind,
-            coords,
+            kind: shape.kind,
+            coords: shape.coords,
             move_tables,
-            joint_goal,
             prunes,
+            joint_goal,
+            relative,
+            file,
         }
     }
 
-    /// The step's model, built on first use (in memory).
-    pub fn get(kind: Kind) -> &'static Model {
-        static EO: OnceLock<Model> = OnceLock::new();
-        static DR: OnceLock<Model> = OnceLock::new();
-        static DREO: OnceLock<Model> = OnceLock::new();
-        static HTR: OnceLock<Model> = OnceLock::new();
-        static CORNERSX: OnceLock<Model> = OnceLock::new();
-        static CORNERS: OnceLock<Model> = OnceLock::new();
-        static FINISH: OnceLock<Model> = OnceLock::new();
-        static SLICE: OnceLock<Model> = OnceLock::new();
+    /// The model built in memory.
+    fn build(kind: Kind, progress: &mut dyn Progress) -> Model {
+        let shape = Shape::new(kind);
+        let file = shape.build(progress);
+        let relative = (kind == Kind::Corners).then(|| Model::get(Kind::CornersRelative));
+        Model::assemble(shape, file, relative)
+    }
+
+    /// The model from its table file `name` in `dir`, built there when missing or stale (the
+    /// policy of [`crate::tablefile::open_or_build`]); the corners' model opens the cornersx
+    /// file beside it too.
+    pub fn open_or_build(
+        kind: Kind,
+        dir: &Path,
+        progress: &mut dyn Progress,
+        cancel: &CancelToken,
+    ) -> Result<Model> {
+        let relative = if kind == Kind::Corners {
+            let r = Model::open_or_build(Kind::CornersRelative, dir, progress, cancel)?;
+            Some(Arc::new(r))
+        } else {
+            None
+        };
+        let shape = Shape::new(kind);
+        let path = dir.join(Model::file_name(kind));
+        let file = shape.with_layout(|layout| {
+            crate::tablefile::open_or_build(&path, layout, cancel, || Ok(shape.build(progress)))
+        })?;
+        Ok(Model::assemble(shape, file, relative))
+    }
+
+    /// The name of a family's table file.
+    pub fn file_name(kind: Kind) -> String {
+        format!("cube3-step-{}-v{VERSION}.tbl", slug(kind))
+    }
+
+    /// Whether the tables are mapped from a file (not built in this process).
+    pub fn is_mapped(&self) -> bool {
+        matches!(self.file, TableFile::Mapped(_))
+    }
+
+    /// The step's model, built on first use (in memory) and shared by the process.
+    pub fn get(kind: Kind) -> Arc<Model> {
+        static EO: OnceLock<Arc<Model>> = OnceLock::new();
+        static DR: OnceLock<Arc<Model>> = OnceLock::new();
+        static DREO: OnceLock<Arc<Model>> = OnceLock::new();
+        static HTR: OnceLock<Arc<Model>> = OnceLock::new();
+        static CORNERSX: OnceLock<Arc<Model>> = OnceLock::new();
+        static CORNERS: OnceLock<Arc<Model>> = OnceLock::new();
+        static FINISH: OnceLock<Arc<Model>> = OnceLock::new();
+        static SLICE: OnceLock<Arc<Model>> = OnceLock::new();
         let cell = match kind {
             Kind::Eo => &EO,
             Kind::Dr => &DR,
@@ -348,28 +536,43 @@ impl Model {
         };
         cell.get_or_init(|| {
             let start = std::time::Instant::now();
-            let m = Model::build(kind);
+            let m = Model::build(kind, &mut NoProgress);
             log::info!(
                 "step tables for {kind:?}: {} bytes in {:.2?}",
                 m.table_bytes(),
                 start.elapsed()
             );
-            m
+            Arc::new(m)
         })
+        .clone()
     }
 
     /// Bytes of the pruning and move tables.
     pub fn table_bytes(&self) -> usize {
-        self.prunes.iter().map(|p| p.len()).sum::<usize>()
+        self.prunes.iter().map(|p| p.len).sum::<usize>()
             + self.move_tables.iter().map(|t| t.len() * 2).sum::<usize>()
     }
 
+    /// Entries at each distance, per pruning table.
+    pub fn histograms(&self) -> Vec<Vec<u64>> {
+        let bytes = self.file.bytes();
+        self.prunes
+            .iter()
+            .map(|p| {
+                let mut h = Vec::new();
+                for &d in &bytes[p.at..p.at + p.len] {
+                    if d as usize >= h.len() {
+                        h.resize(d as usize + 1, 0);
+                    }
+                    h[d as usize] += 1;
+                }
+                h
+            })
+            .collect()
+    }
+
     pub fn state(&self, p: &Perm) -> State {
-        let mut s = [0; 3];
-        for (i, c) in self.coords.iter().enumerate() {
-            s[i] = c.get(p);
-        }
-        s
+        state_of(&self.coords, p)
     }
 
     #[inline]
@@ -381,18 +584,19 @@ impl Model {
         t
     }
 
+    #[inline]
+    fn distances<'a>(&'a self, s: &'a State) -> impl Iterator<Item = u8> + 'a {
+        let bytes = self.file.bytes();
+        self.prunes.iter().map(move |p| bytes[p.at + p.index(s)])
+    }
+
     /// A lower bound of the moves to the goal.
     #[inline]
     pub fn bound(&self, s: &State) -> u8 {
-        let own = self
-            .prunes
-            .iter()
-            .map(|p| p.dist[p.index(s)])
-            .max()
-            .unwrap_or(0);
-        if self.kind != Kind::Corners {
+        let own = self.distances(s).max().unwrap_or(0);
+        let Some(relative) = &self.relative else {
             return own;
-        }
+        };
         // Solving the corners solves them relative to each other, whose distance with every
         // move is that with U, R, F (a D turn is a U turn and a rotation, relative to the
         // corners): the cornersx table, read on the corners rebuilt from the coordinates.
@@ -400,14 +604,12 @@ impl Model {
         for (c, &x) in self.coords.iter().zip(s) {
             c.set(&mut p, x);
         }
-        let relative = Model::get(Kind::CornersRelative);
         own.max(relative.bound(&relative.state(&p)))
     }
 
     #[inline]
     pub fn is_solved(&self, s: &State) -> bool {
-        self.prunes.iter().all(|p| p.dist[p.index(s)] == 0)
-            && self.joint_goal.as_ref().is_none_or(|g| g.contains(s))
+        self.distances(s).all(|d| d == 0) && self.joint_goal.as_ref().is_none_or(|g| g.contains(s))
     }
 }
 
@@ -481,10 +683,10 @@ mod tests {
     fn small_tables_have_the_published_depths() {
         // nissy's figures for these coordinates: EO 2,048 values, depth 7; DR from EO 177,147
         // values with symmetry (ours: 2187 x 495 without), depth 10.
-        let eo = Model::get(Kind::Eo);
-        assert_eq!(eo.prunes[0].histogram().len() - 1, 7);
-        assert_eq!(eo.prunes[0].histogram().iter().sum::<u64>(), 2048);
-        let dreo = Model::get(Kind::DrFromEo);
-        assert_eq!(dreo.prunes[0].histogram().len() - 1, 10);
+        let eo = Model::get(Kind::Eo).histograms();
+        assert_eq!(eo[0].len() - 1, 7);
+        assert_eq!(eo[0].iter().sum::<u64>(), 2048);
+        let dreo = Model::get(Kind::DrFromEo).histograms();
+        assert_eq!(dreo[0].len() - 1, 10);
     }
 }
