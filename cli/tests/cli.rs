@@ -910,7 +910,14 @@ fn twisty_step(args: &[&str]) -> Output {
 
 /// The lines a step command printed.
 fn step_lines(args: &[&str]) -> Vec<String> {
-    let out = twisty_step(args);
+    let mut args = args.to_vec();
+    args.extend(["--tables-dir", step_tables()]);
+    output_lines(&args)
+}
+
+/// The lines a successful command printed.
+fn output_lines(args: &[&str]) -> Vec<String> {
+    let out = twisty(args);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "twisty {args:?}: {err}");
     String::from_utf8(out.stdout)
@@ -1102,10 +1109,10 @@ fn step_arguments_are_checked() {
 #[test]
 fn variations_one_per_line() {
     assert_eq!(
-        step_lines(&["cube3", "variations", "unniss", "R U (U' R')"]),
+        output_lines(&["cube3", "variations", "unniss", "R U (U' R')"]),
         ["R U R U"]
     );
-    let lastqt = step_lines(&["cube3", "variations", "lastqt", "F R L (B)"]);
+    let lastqt = output_lines(&["cube3", "variations", "lastqt", "F R L (B)"]);
     assert_eq!(lastqt.len(), 8);
     assert_eq!(lastqt[0], "F R L (B)");
     assert_eq!(lastqt[7], "F R' L' (B')");
