@@ -111,8 +111,8 @@ fn as_words(bytes: &[u8]) -> &[u16] {
     words
 }
 
-/// What the tables were built from: the face moves' permutations.
-fn digest() -> u64 {
+/// The face moves' permutations as bytes: what every 3x3x3 table's digest starts from.
+pub(crate) fn face_move_bytes() -> Vec<u8> {
     let mut bytes = Vec::new();
     for p in face_moves() {
         bytes.extend_from_slice(&p.cp);
@@ -120,7 +120,12 @@ fn digest() -> u64 {
         bytes.extend_from_slice(&p.ep);
         bytes.extend_from_slice(&p.eo);
     }
-    xxhash_rust::xxh3::xxh3_64(&bytes)
+    bytes
+}
+
+/// What the tables were built from: the face moves' permutations.
+fn digest() -> u64 {
+    xxhash_rust::xxh3::xxh3_64(&face_move_bytes())
 }
 
 fn layout() -> Layout<'static> {

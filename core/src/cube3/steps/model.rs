@@ -303,13 +303,7 @@ impl Shape {
 
     /// What the tables are built from: the face moves, the coordinates, the moves and goal.
     fn digest(&self) -> u64 {
-        let mut bytes = Vec::new();
-        for p in face_moves() {
-            bytes.extend_from_slice(&p.cp);
-            bytes.extend_from_slice(&p.co);
-            bytes.extend_from_slice(&p.ep);
-            bytes.extend_from_slice(&p.eo);
-        }
+        let mut bytes = crate::cube3::solve::face_move_bytes();
         bytes.extend_from_slice(format!("{:?} {:?}", self.coords, self.projections).as_bytes());
         bytes.extend_from_slice(self.kind.standard_moves());
         bytes.push(0xff);
