@@ -1,6 +1,8 @@
 //! Prints a step's solutions, one per line as nissy writes them, for the comparison with nissy
 //! (`scripts/compare-steps-nissy.sh`): `steps STEP NISS MIN MAX MOVES`; `steps tables` prints
-//! each solver's table size, build time and distances (the figures of `docs/cube3-steps.md`).
+//! each solver's table size, build time and distances (the figures of `docs/cube3-steps.md`);
+//! `steps row STEP NISS MIN MAX MOVES` prints the same solutions as a `cube3_step_solve` vector
+//! row (`scripts/steps-vectors-nissy.sh`).
 
 use twisty::cube3::steps::{self, Niss, Step, StepOptions, sequence};
 use twisty::cube3::{Alg, Cube};
@@ -30,8 +32,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         return Ok(());
     }
-    let [step, niss, min, max, moves] = &args[..] else {
-        return Err("usage: steps STEP NISS MIN MAX MOVES".into());
+    let (row, args) = match args.split_first() {
+        Some((first, rest)) if first == "row" => (true, rest),
+        _ => (false, &args[..]),
+    };
+    let [step, niss, min, max, moves] = args else {
+        return Err("usage: steps [row] STEP NISS MIN MAX MOVES".into());
     };
     let step = Step::by_name(step)?;
     let niss = *Niss::ALL
@@ -46,8 +52,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ..StepOptions::default()
     };
     let cube = Cube::from_alg(&Alg::parse(moves)?);
-    for alg in steps::solve(step, &cube, &opts, None, &mut NoProgress)? {
-        println!("{}", sequence::niss_text(&alg));
+    let found = steps::solve(step, &cube, &opts, None, &mut NoProgress)?;
+    let texts: Vec<String> = found.iter().map(sequence::niss_text).collect();
+    if row {
+        println!(
+            "cube3_step_solve\t{}\t{}\t{}\t{min}\t{max}\t1000\t-1\t1\tok:{}|{}",
+            step.name,
+            cube.to_b32(),
+            niss.name(),
+            texts.len(),
+            texts.join(";")
+        );
+    } else {
+        for t in texts {
+            println!("{t}");
+        }
     }
     Ok(())
 }

@@ -704,13 +704,21 @@ pub fn cube3_optimal_solve(
 // Steps are named as FMC solvers name them (`eofb`, `drud-eofb`, `htr-drud`, ...; see
 // [`crate::cube3::steps`]); solutions cross as text lines written as nissy writes them
 // ([`crate::cube3::steps::sequence::niss_text`]: the longer side first, the inverse side in
-// parentheses). The tables are built in memory on first use and shared by every thread.
+// parentheses). A step solver handle holds a [`StepSolver`]: the tables of a folder, each step
+// family's file opened (built there on first use) by the first solve that needs it, then shared
+// by every solve and thread; or the tables built in memory once per process.
 
-use crate::cube3::steps::{self, Niss, Step, sequence};
+use crate::cube3::steps::{self, Niss, Step, StepSolver, sequence};
 
 /// Every step name, in the catalogue's order.
 pub fn cube3_step_names() -> Vec<String> {
     steps::STEPS.iter().map(|s| s.name.to_string()).collect()
+}
+
+/// What step `step` does, in one line: goal, requirement, moves, NISS modes (see
+/// [`Step::describe`]); an unknown name is the `invalid_argument` error listing the names.
+pub fn cube3_step_describe(step: &str) -> Result<String> {
+    Ok(Step::by_name(step)?.describe())
 }
 
 /// A NISS mode code: 0 = normal, 1 = inverse, 2 = linear, 3 = mixed, 4 = all.
@@ -737,23 +745,69 @@ fn step_length(what: &str, v: i32) -> Result<u8> {
 
 /// The cube a step continues from: the `scramble`, then the moves found so far in NISS form
 /// (`so_far`, the inverse part in parentheses), as the step solvers write them (see
-/// [`steps::position`]); a B32 cube for [`cube3_step_solve`].
+/// [`steps::position`]); a B32 cube for [`cube3_steps_solve`].
 pub fn cube3_step_position(scramble: &str, so_far: &str) -> Result<String> {
     Ok(steps::position(&Alg::parse(scramble)?, &Alg::parse(so_far)?).to_b32())
 }
 
-/// The solutions of step `step` for a B32 cube (see [`steps::solve`]), shortest first, each
-/// once, as nissy writes them (an empty line: the cube is already at the goal and
+/// A step solver whose tables live in `folder` (created when missing; an empty `folder` means
+/// [`cube3_steps_default_folder`]). Nothing is read or built here: each family's file is opened,
+/// or built with progress reports, by the first solve that needs it.
+pub fn cube3_steps_open(folder: &str) -> Arc<StepSolver> {
+    Arc::new(if folder.is_empty() {
+        StepSolver::in_folder(StepSolver::default_folder())
+    } else {
+        StepSolver::in_folder(folder)
+    })
+}
+
+/// A step solver whose tables are built in memory once per process (no files; 0.1 to 0.9 s
+/// per family on the first solve that needs it).
+pub fn cube3_steps_in_memory() -> Arc<StepSolver> {
+    Arc::new(StepSolver::in_memory())
+}
+
+/// The default folder of the step tables: the cache folder of the other 3x3x3 tables.
+pub fn cube3_steps_default_folder() -> String {
+    StepSolver::default_folder().display().to_string()
+}
+
+/// The solver's folder ("" for one in memory).
+pub fn cube3_steps_folder(solver: &StepSolver) -> String {
+    solver
+        .folder()
+        .map_or(String::new(), |f| f.display().to_string())
+}
+
+/// Opens (building when missing) the tables step `step` needs now rather than on its first
+/// solve; `progress` reports the build. Errors: an unknown step; `database` for a foreign file
+/// where the family's file belongs (left as it is) or a folder that cannot be written;
+/// `cancelled` when `cancel` stops the build (no file is left).
+pub fn cube3_steps_prepare(
+    solver: &StepSolver,
+    step: &str,
+    progress: &mut dyn FnMut(&ProgressReport),
+    cancel: &CancelToken,
+) -> Result<()> {
+    let step = Step::by_name(step)?;
+    solver.tables(step, &mut |r: &ProgressReport| progress(r), cancel)?;
+    Ok(())
+}
+
+/// The solutions of step `step` for a B32 cube (see [`StepSolver::solve`]), shortest first,
+/// each once, as nissy writes them (an empty line: the cube is already at the goal and
 /// `min_length` is 0). `niss_code`: 0 = normal, 1 = inverse, 2 = linear, 3 = mixed, 4 = all;
 /// lengths `min_length..=max_length` (at most 20); at most `max_solutions` (at least 1);
 /// `margin` < 0 = none, else stop after the lengths up to the shortest found plus `margin`;
-/// `threads` 1..=256 (the same answer with any count); `timeout_ms` 0 = no deadline;
-/// `progress` is told after each length, on the calling thread. Errors (`invalid_argument`,
-/// before any search): an unknown step (the message lists the names), a NISS mode the step
-/// cannot use, a cube without the step's requirement (named), an option out of range;
-/// `cancelled` when the token or the deadline stops the search.
+/// `threads` 1..=256 (the same answer with any count); `timeout_ms` 0 = no deadline (it
+/// counts the search, not a first build); `progress` is told of a first build's tables, then
+/// after each length, on the calling thread. Errors (`invalid_argument`, before any build or
+/// search): an unknown step (the message lists the names), a NISS mode the step cannot use, a
+/// cube without the step's requirement (named), an option out of range; then the errors of
+/// [`cube3_steps_prepare`]; `cancelled` when the token or the deadline stops the search.
 #[allow(clippy::too_many_arguments)]
-pub fn cube3_step_solve(
+pub fn cube3_steps_solve(
+    solver: &StepSolver,
     step: &str,
     cube: &str,
     niss_code: i32,
@@ -783,7 +837,7 @@ pub fn cube3_step_solve(
         timeout: deadline(timeout_ms)?
             .map(|d| d.saturating_duration_since(std::time::Instant::now())),
     };
-    let found = steps::solve(step, &cube, &opts, cancel, &mut |r: &ProgressReport| {
+    let found = solver.solve(step, &cube, &opts, cancel, &mut |r: &ProgressReport| {
         progress(r)
     })?;
     Ok(found.iter().map(sequence::niss_text).collect())
@@ -866,7 +920,21 @@ mod tests {
     }
 
     fn step(name: &str, cube: &str, niss: i32, max: i32, limit: i64) -> Result<Vec<String>> {
-        cube3_step_solve(name, cube, niss, 0, max, limit, -1, 1, 0, None, &mut |_| {})
+        let solver = cube3_steps_in_memory();
+        cube3_steps_solve(
+            &solver,
+            name,
+            cube,
+            niss,
+            0,
+            max,
+            limit,
+            -1,
+            1,
+            0,
+            None,
+            &mut |_| {},
+        )
     }
 
     #[test]
@@ -935,7 +1003,9 @@ mod tests {
         );
         let cancelled = CancelToken::new();
         cancelled.cancel();
-        let e = cube3_step_solve(
+        let solver = cube3_steps_in_memory();
+        let e = cube3_steps_solve(
+            &solver,
             "eofb",
             &scrambled,
             0,
@@ -951,6 +1021,99 @@ mod tests {
         .unwrap_err();
         assert_eq!(e.kind(), crate::ErrorKind::Cancelled);
         assert_eq!(cube3_step_names().len(), steps::STEPS.len());
+        assert!(cube3_step_describe("drud-eofb").unwrap().starts_with(
+            "domino reduction on the U/D axis from edges oriented on the F/B axis; moves U U2 U' "
+        ));
+        assert!(cube3_step_describe("DRUD").is_err());
+    }
+
+    #[test]
+    fn a_step_solver_in_a_folder_builds_each_family_once_and_a_cancelled_build_leaves_nothing() {
+        let dir = std::env::temp_dir().join(format!("twisty-api-steps-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let solver = cube3_steps_open(dir.to_str().unwrap());
+        assert_eq!(cube3_steps_folder(&solver), dir.display().to_string());
+        assert_eq!(cube3_steps_folder(&cube3_steps_in_memory()), "");
+        let eo_file = dir.join(steps::StepTables::file_name(&steps::STEPS[0]));
+        let cancelled = CancelToken::new();
+        cancelled.cancel();
+        let e = cube3_steps_prepare(&solver, "eofb", &mut |_| {}, &cancelled).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::Cancelled);
+        assert!(!eo_file.exists());
+        // A bad option is refused before anything is built.
+        let cube = cube3_from_moves("R U F").unwrap();
+        let bad = cube3_steps_solve(
+            &solver,
+            "eofb",
+            &cube,
+            0,
+            0,
+            5,
+            0,
+            -1,
+            1,
+            0,
+            None,
+            &mut |_| {},
+        );
+        assert!(bad.is_err() && !eo_file.exists());
+        let mut reports = 0;
+        let first = cube3_steps_solve(
+            &solver,
+            "eofb",
+            &cube,
+            4,
+            0,
+            4,
+            i64::MAX,
+            -1,
+            2,
+            0,
+            None,
+            &mut |_| reports += 1,
+        )
+        .unwrap();
+        assert!(eo_file.exists());
+        assert_eq!(
+            first,
+            cube3_steps_solve(
+                &cube3_steps_in_memory(),
+                "eofb",
+                &cube,
+                4,
+                0,
+                4,
+                i64::MAX,
+                -1,
+                1,
+                0,
+                None,
+                &mut |_| {},
+            )
+            .unwrap()
+        );
+        // The build's reports and one per length.
+        assert!(reports > 4, "{reports} reports");
+        let again = cube3_steps_open(dir.to_str().unwrap());
+        let mut built = 0;
+        let second = cube3_steps_solve(
+            &again,
+            "eorl",
+            &cube,
+            4,
+            0,
+            4,
+            i64::MAX,
+            -1,
+            1,
+            0,
+            None,
+            &mut |r| built += (r.phase.starts_with("length")) as u32 ^ 1,
+        )
+        .unwrap();
+        assert_eq!(built, 0, "the EO file is mapped, not rebuilt");
+        assert!(!second.is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -216,6 +216,15 @@ fn ensure_vector_dbs() -> PathBuf {
         assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
     }
     std::fs::write(dir.join("notes.txt"), NOTES).unwrap();
+    // A folder of step tables whose EO file is a text file: refused, never replaced.
+    let foreign = dir.join("steps-foreign");
+    std::fs::create_dir_all(&foreign).unwrap();
+    let eo = twisty::cube3::steps::Step::by_name("eofb").unwrap();
+    std::fs::write(
+        foreign.join(twisty::cube3::steps::StepTables::file_name(eo)),
+        NOTES,
+    )
+    .unwrap();
     // Folders where a build's `.partial` file would go (a directory is refused on every
     // platform in the same words; Windows would say "access denied").
     for f in ["folder.tbl.partial", "folder.db.partial"] {
@@ -351,6 +360,23 @@ fn optimal_solver_at(path: &str) -> twisty::Result<std::sync::Arc<twisty::cube3:
     let s = api::cube3_optimal_open_existing(path, 0)?;
     map.insert(path.to_string(), s.clone());
     Ok(s)
+}
+
+/// The step solver of `cube3_step_solve` rows: one handle on `$DB/steps`, shared by every row
+/// (each step family's file built there on first use).
+fn step_solver() -> std::sync::Arc<twisty::cube3::steps::StepSolver> {
+    static ONE: std::sync::OnceLock<std::sync::Arc<twisty::cube3::steps::StepSolver>> =
+        std::sync::OnceLock::new();
+    ONE.get_or_init(|| api::cube3_steps_open(db_dir().join("steps").to_str().unwrap()))
+        .clone()
+}
+
+/// A NISS mode written by name in the rows.
+fn niss_code(name: &str) -> i32 {
+    ["normal", "inverse", "linear", "mixed", "all"]
+        .iter()
+        .position(|n| *n == name)
+        .unwrap_or_else(|| panic!("unknown NISS mode {name}")) as i32
 }
 
 /// 3x3x3 solver handles, opened once per table file with open-existing semantics.
@@ -639,6 +665,62 @@ fn run(tables: &Tables, op: &str, a: &[&str]) -> twisty::Result<String> {
         "cube3_moves_inverse" => {
             arity(1);
             api::cube3_moves_inverse(a[0])?
+        }
+        "cube3_step_names" => {
+            arity(0);
+            api::cube3_step_names().join(",")
+        }
+        "cube3_step_describe" => {
+            arity(1);
+            api::cube3_step_describe(a[0])?
+        }
+        "cube3_step_position" => {
+            arity(2);
+            api::cube3_step_position(a[0], a[1])?
+        }
+        "cube3_step_solve" => {
+            arity(8);
+            let n = |i: usize| a[i].parse::<i64>().expect("a number");
+            let found = api::cube3_steps_solve(
+                &step_solver(),
+                a[0],
+                a[1],
+                niss_code(a[2]),
+                n(3) as i32,
+                n(4) as i32,
+                n(5),
+                n(6) as i32,
+                n(7) as i32,
+                0,
+                None,
+                &mut |_| {},
+            )?;
+            format!("{}|{}", found.len(), found.join(";"))
+        }
+        "cube3_step_prepare" => {
+            arity(2);
+            let solver = api::cube3_steps_open(a[0]);
+            let cancel = twisty::progress::CancelToken::new();
+            api::cube3_steps_prepare(&solver, a[1], &mut |_| {}, &cancel)?;
+            String::new()
+        }
+        "cube3_moves_count" => {
+            arity(1);
+            api::cube3_moves_count(a[0])?.to_string()
+        }
+        "cube3_moves_same" => {
+            arity(2);
+            api::cube3_moves_same(a[0], a[1])?.to_string()
+        }
+        "cube3_variations" => {
+            arity(2);
+            let code = match a[0] {
+                "unniss" => 0,
+                "lastqt" => 1,
+                other => panic!("unknown variation {other}"),
+            };
+            let v = api::cube3_variations(a[1], code)?;
+            format!("{}|{}", v.len(), v.join(";"))
         }
         "cube3_solver_open" => {
             arity(1);
@@ -1033,7 +1115,9 @@ fn generated_files() -> Vec<(&'static str, String)> {
     let cube3_rows = cube3_vectors(header, &tables);
     let cube3_solver_rows = cube3_solver_vectors(header, &tables);
     let optimal_rows = cube3_optimal_vectors(header, &tables);
+    let step_rows = cube3_step_vectors(header, &tables);
     vec![
+        ("cube3_generated_steps.tsv", step_rows),
         ("cube3_generated.tsv", cube3_rows),
         ("cube3_generated_solver.tsv", cube3_solver_rows),
         ("cube3_generated_optimal.tsv", optimal_rows),
@@ -2054,4 +2138,311 @@ fn cube3_optimal_vectors(header: &str, tables: &Tables) -> String {
     )
     .unwrap();
     out
+}
+
+/// Step-solver rows (`cube3_generated_steps.tsv`): every step on a cube that has its requirement
+/// (made by the engine's own earlier steps, each requirement checked by the goal predicates),
+/// solutions up to the shortest length; every solution is checked here, independently of the
+/// search: applied as the solvers write it, it reaches the step's goal (the sticker predicates
+/// of `steps::goal`), it uses only the step's moves, and it has the reported length. Then the
+/// names, descriptions, positions, sequence helpers and every refusal.
+fn cube3_step_vectors(header: &str, tables: &Tables) -> String {
+    use twisty::cube3::steps::{self, STEPS, Step};
+    use twisty::cube3::{Alg, Cube};
+    let dir = ensure_vector_dbs();
+    let fix = |r: twisty::Result<String>| expectation(&r).replace(&*dir.to_string_lossy(), "$DB");
+    let out = std::cell::RefCell::new(String::from(header));
+    let row = |op: &str, args: &[&str]| -> String {
+        let shown: Vec<String> = args
+            .iter()
+            .map(|a| a.replace(&*dir.to_string_lossy(), "$DB"))
+            .collect();
+        let got = fix(run(tables, op, args));
+        let fields: Vec<&str> = std::iter::once(op)
+            .chain(shown.iter().map(|a| a.as_str()))
+            .chain([got.as_str()])
+            .collect();
+        writeln!(out.borrow_mut(), "{}", fields.join("\t")).unwrap();
+        got
+    };
+    let scrambles = [
+        "R' U' F D2 L2 F R2 U2 R2 B D2 L F2 L' U F' R D' F2 L' U' R' U' F",
+        "x F2 R' B' U2 L D2 R U F' D2 R2 B2 L2 U L2 D' B2 U' F2 R2",
+        "y' z B U2 R2 F' D R' L2 F2 U2 L F' D2 R U' B' L' D' R2",
+    ];
+    // The cube after the first solution of `name` on `cube` (a requirement made by the engine).
+    let after = |name: &str, cube: &str| -> String {
+        let step = Step::by_name(name).unwrap();
+        let c = Cube::from_b32(cube).unwrap();
+        let sol = steps::solve_simple(step, &c, 14, 1, steps::Niss::Normal).unwrap();
+        let next = steps::apply_held(&c, &sol[0]);
+        assert!(step.goal.holds(&next), "{name} on {cube}");
+        next.to_b32()
+    };
+    for (i, scramble) in scrambles.iter().enumerate() {
+        let start = api::cube3_step_position(scramble, "").unwrap();
+        for step in &STEPS {
+            let cube = match step.requirement {
+                None => start.clone(),
+                Some(steps::Goal::Eo(a)) => after(&format!("eo{}", a.name()), &start),
+                Some(steps::Goal::Dr(a)) => after(&format!("dr{}", a.name()), &start),
+                Some(other) => panic!("requirement {other:?}"),
+            };
+            let modes: &[&str] = if step.kind.can_switch() {
+                [&["normal", "mixed"][..], &["linear"], &["all"]][i]
+            } else {
+                [&["normal"][..], &["inverse"], &["linear"]][i]
+            };
+            for mode in modes {
+                // The shortest length with a solution, then its solutions (at most 8).
+                let mut d = 0;
+                let found = loop {
+                    let got = run(
+                        tables,
+                        "cube3_step_solve",
+                        &[
+                            step.name,
+                            &cube,
+                            mode,
+                            &d.to_string(),
+                            &d.to_string(),
+                            "8",
+                            "-1",
+                            "1",
+                        ],
+                    )
+                    .unwrap();
+                    if !got.starts_with("0|") {
+                        break got;
+                    }
+                    d += 1;
+                };
+                let threads = if i == 1 { "3" } else { "1" };
+                let got = row(
+                    "cube3_step_solve",
+                    &[
+                        step.name,
+                        &cube,
+                        mode,
+                        "0",
+                        &d.to_string(),
+                        "8",
+                        "-1",
+                        threads,
+                    ],
+                );
+                assert_eq!(got, format!("ok:{found}"), "the same with any thread count");
+                let (_, sols) = found.split_once('|').unwrap();
+                let c = Cube::from_b32(&cube).unwrap();
+                let allowed = steps::moves_in_space(step, c.orientation());
+                for text in sols.split(';') {
+                    let alg = Alg::parse(text).unwrap();
+                    assert_eq!(steps::sequence::count_moves(&alg), d as usize, "{text}");
+                    assert!(
+                        step.goal.holds(&steps::apply_held(&c, &alg)),
+                        "{} {text}",
+                        step.name
+                    );
+                    for m in alg.normal().iter().chain(alg.inverse_part()) {
+                        assert!(allowed.contains(m), "{} uses {m} in {text}", step.name);
+                    }
+                    match *mode {
+                        "normal" => assert!(alg.inverse_part().is_empty()),
+                        "inverse" => assert!(alg.normal().is_empty()),
+                        "linear" => {
+                            assert!(alg.normal().is_empty() || alg.inverse_part().is_empty())
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+    // Options: a margin, a minimum length, a limit of one.
+    let s = api::cube3_step_position(scrambles[0], "").unwrap();
+    row(
+        "cube3_step_solve",
+        &["eofb", &s, "normal", "0", "8", "12", "1", "2"],
+    );
+    row(
+        "cube3_step_solve",
+        &["eofb", &s, "mixed", "6", "6", "5", "-1", "1"],
+    );
+    row(
+        "cube3_step_solve",
+        &["drud", &s, "normal", "0", "20", "1", "-1", "2"],
+    );
+    let solved = api::cube3_solved();
+    row(
+        "cube3_step_solve",
+        &["drudfin", &solved, "normal", "0", "5", "3", "-1", "1"],
+    );
+    row(
+        "cube3_step_solve",
+        &["drudfin", &solved, "normal", "1", "5", "3", "-1", "1"],
+    );
+    // Refusals, each before any search.
+    let not_eo = api::cube3_from_moves("F").unwrap();
+    let bad: &[&[&str]] = &[
+        &["eo", &s, "normal", "0", "5", "1", "-1", "1"],
+        &["EOFB", &s, "normal", "0", "5", "1", "-1", "1"],
+        &["drudslice", &solved, "mixed", "0", "5", "1", "-1", "1"],
+        &["corners", &s, "all", "0", "5", "1", "-1", "1"],
+        &["drud-eofb", &not_eo, "normal", "0", "5", "1", "-1", "1"],
+        &["htr-drud", &s, "normal", "0", "5", "1", "-1", "1"],
+        &["drfbfin", &s, "normal", "0", "5", "1", "-1", "1"],
+        &["eofb", &s, "normal", "6", "5", "1", "-1", "1"],
+        &["eofb", &s, "normal", "0", "21", "1", "-1", "1"],
+        &["eofb", &s, "normal", "0", "300", "1", "-1", "1"],
+        &["eofb", &s, "normal", "-1", "5", "1", "-1", "1"],
+        &["eofb", &s, "normal", "0", "5", "0", "-1", "1"],
+        &["eofb", &s, "normal", "0", "5", "-3", "-1", "1"],
+        &["eofb", &s, "normal", "0", "5", "1", "-1", "0"],
+        &["eofb", &s, "normal", "0", "5", "1", "-1", "257"],
+        &["eofb", &s, "normal", "0", "5", "1", "-1", "100000"],
+        &[
+            "eofb",
+            "ABCDEFGH=ABCDEFGHIJKL",
+            "normal",
+            "0",
+            "5",
+            "1",
+            "-1",
+            "1",
+        ],
+        &["eofb", &s, "normal", "0", "3", "1", "-1", "1"],
+        &["\\N", &s, "normal", "0", "5", "1", "-1", "1"],
+        &["eofb", "\\N", "normal", "0", "5", "1", "-1", "1"],
+    ];
+    for args in bad {
+        if args.contains(&"\\N") {
+            let null = if args[0] == "\\N" { "step" } else { "text" };
+            writeln!(
+                out.borrow_mut(),
+                "cube3_step_solve\t{}\terr:null_argument:7:{null} must not be null",
+                args.join("\t")
+            )
+            .unwrap();
+        } else {
+            let got = row("cube3_step_solve", args);
+            assert!(
+                got.starts_with("err:") || got == "ok:0|",
+                "{args:?} gives {got}"
+            );
+        }
+    }
+    row("cube3_step_names", &[]);
+    for step in &STEPS {
+        row("cube3_step_describe", &[step.name]);
+    }
+    row("cube3_step_describe", &["dr"]);
+    writeln!(
+        out.borrow_mut(),
+        "cube3_step_describe\t\\N\terr:null_argument:7:step must not be null"
+    )
+    .unwrap();
+    // Positions: a scramble and the moves found so far, both NISS sides; each checked against
+    // the cube the scramble and the plain (unNISSed) sequence make.
+    for (scramble, so_far) in [
+        (scrambles[0], ""),
+        (scrambles[0], "D2 L F' R2 B"),
+        (scrambles[0], "(U2 L D B) F"),
+        (scrambles[1], "R (U F')"),
+        ("", "(R U)"),
+    ] {
+        let got = row("cube3_step_position", &[scramble, so_far]);
+        let alg = Alg::parse(so_far).unwrap();
+        let plain = api::cube3_apply(
+            &api::cube3_apply(
+                &api::cube3_from_moves(
+                    &api::cube3_moves_inverse(
+                        &Alg::from_moves(alg.inverse_part().to_vec()).to_string(),
+                    )
+                    .unwrap(),
+                )
+                .unwrap(),
+                scramble,
+            )
+            .unwrap(),
+            &Alg::from_moves(alg.normal().to_vec()).to_string(),
+        )
+        .unwrap();
+        if !scramble.contains(['x', 'y', 'z']) {
+            assert_eq!(got, format!("ok:{plain}"), "{scramble} / {so_far}");
+        }
+    }
+    row("cube3_step_position", &["R Q", ""]);
+    row("cube3_step_position", &["R", "(U"]);
+    writeln!(
+        out.borrow_mut(),
+        "cube3_step_position\t\\N\t\terr:null_argument:7:scramble must not be null"
+    )
+    .unwrap();
+    // Sequence helpers.
+    for (text, count) in [
+        ("", 0),
+        ("R U R' U'", 4),
+        ("R2 M Uw (Fw2 M2 y2)", 7),
+        ("x y z", 0),
+        ("(R U) F", 3),
+    ] {
+        let got = row("cube3_moves_count", &[text]);
+        assert_eq!(got, format!("ok:{count}"));
+    }
+    row("cube3_moves_count", &["R Q"]);
+    writeln!(
+        out.borrow_mut(),
+        "cube3_moves_count\t\\N\terr:null_argument:7:moves must not be null"
+    )
+    .unwrap();
+    for (a, b, same) in [
+        ("U D2 U", "U U D2", true),
+        ("R U", "U R", false),
+        ("R L (F B')", "L R (B' F)", true),
+        ("R L (F B')", "L R (F' B)", false),
+        ("R", "R (R)", false),
+    ] {
+        let got = row("cube3_moves_same", &[a, b]);
+        assert_eq!(got, format!("ok:{same}"));
+    }
+    row("cube3_moves_same", &["R", "Q"]);
+    for (v, text) in [
+        ("unniss", "R U (U' R')"),
+        ("unniss", "F R"),
+        ("unniss", "(F R)"),
+        ("lastqt", "F R L (B)"),
+        ("lastqt", "R U2"),
+        ("lastqt", "R U2 F"),
+        ("lastqt", ""),
+    ] {
+        row("cube3_variations", &[v, text]);
+    }
+    row("cube3_variations", &["unniss", "R ("]);
+    writeln!(
+        out.borrow_mut(),
+        "cube3_variations\tunniss\t\\N\terr:null_argument:7:moves must not be null"
+    )
+    .unwrap();
+    // Step table folders: built when missing, refused when not a folder or when a foreign file
+    // holds a family's name (left as it is, checked by the last row).
+    let folder = |name: &str| dir.join(name).to_string_lossy().to_string();
+    row("cube3_step_prepare", &[&folder("steps"), "drud-eofb"]);
+    row("cube3_step_prepare", &[&folder("steps"), "cornersx"]);
+    row("cube3_step_prepare", &[&folder("steps-foreign"), "eofb"]);
+    row("cube3_step_prepare", &[&folder("steps-foreign"), "drud"]);
+    row("cube3_step_prepare", &[&folder("notes.txt"), "eofb"]);
+    row("cube3_step_prepare", &[&folder("steps"), "eo"]);
+    writeln!(
+        out.borrow_mut(),
+        "cube3_step_prepare\t\\N\teofb\terr:null_argument:7:folder must not be null"
+    )
+    .unwrap();
+    let eo_file = format!(
+        "{}/{}",
+        folder("steps-foreign"),
+        steps::StepTables::file_name(Step::by_name("eofb").unwrap())
+    );
+    let got = row("file_text", &[&eo_file]);
+    assert_eq!(got, format!("ok:{}", NOTES.replace('\n', "\\n")));
+    out.into_inner()
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use clap::Args;
 use twisty::cube3::Alg;
-use twisty::cube3::steps::{self, Goal, Niss, STEPS, Step, StepOptions, StepTables, sequence};
+use twisty::cube3::steps::{self, Niss, STEPS, Step, StepOptions, StepTables, sequence};
 use twisty::progress::NoProgress;
 
 use super::cube3_arg;
@@ -116,37 +116,10 @@ pub fn step(a: StepArgs) -> twisty::Result<()> {
     Ok(())
 }
 
-/// One line per step: name, goal, requirement, moves (cube held in the standard orientation)
-/// and whether its solutions may switch NISS sides.
+/// One line per step: name, then what it does ([`Step::describe`]).
 fn list() {
     for s in &STEPS {
-        let moves: Vec<String> = s.moves().iter().map(|m| m.to_string()).collect();
-        let from = s
-            .requirement
-            .map_or(String::new(), |r| format!(" from {}", goal_text(r)));
-        let niss = if s.kind.can_switch() {
-            "every NISS mode"
-        } else {
-            "normal, inverse or linear NISS"
-        };
-        println!(
-            "{:<10} {}{from}; moves {}; {niss}",
-            s.name,
-            goal_text(s.goal),
-            moves.join(" ")
-        );
-    }
-}
-
-fn goal_text(g: Goal) -> String {
-    match g {
-        Goal::Eo(a) => format!("edges oriented on the {} axis", a.faces()),
-        Goal::Dr(a) => format!("domino reduction on the {} axis", a.faces()),
-        Goal::Htr => "half-turn reduction".into(),
-        Goal::SliceLeft(a) => format!("all but the middle layer between {}", a.faces()),
-        Goal::Solved => "the whole cube".into(),
-        Goal::Corners => "the corners, centres fixed".into(),
-        Goal::CornersRelative => "the corners relative to each other".into(),
+        println!("{:<10} {}", s.name, s.describe());
     }
 }
 

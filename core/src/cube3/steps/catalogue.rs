@@ -53,6 +53,19 @@ impl Goal {
         }
     }
 
+    /// The goal in words, e.g. "domino reduction on the U/D axis".
+    pub fn text(self) -> String {
+        match self {
+            Goal::Eo(a) => format!("edges oriented on the {} axis", a.faces()),
+            Goal::Dr(a) => format!("domino reduction on the {} axis", a.faces()),
+            Goal::Htr => "half-turn reduction".into(),
+            Goal::SliceLeft(a) => format!("all but the middle layer between {}", a.faces()),
+            Goal::Solved => "the whole cube".into(),
+            Goal::Corners => "the corners, centres fixed".into(),
+            Goal::CornersRelative => "the corners relative to each other".into(),
+        }
+    }
+
     /// How the goal is named in requirement errors.
     fn describe(self) -> String {
         match self {
@@ -195,6 +208,26 @@ impl Step {
                 names.join(", ")
             ))
         })
+    }
+
+    /// The step in one line: goal, requirement, moves (the cube held in the standard
+    /// orientation) and the NISS modes it takes, e.g. "domino reduction on the U/D axis from
+    /// edges oriented on the F/B axis; moves U U2 U' ...; every NISS mode".
+    pub fn describe(&self) -> String {
+        let moves: Vec<String> = self.moves().iter().map(|m| m.to_string()).collect();
+        let from = self
+            .requirement
+            .map_or(String::new(), |r| format!(" from {}", r.text()));
+        let niss = if self.kind.can_switch() {
+            "every NISS mode"
+        } else {
+            "normal, inverse or linear NISS"
+        };
+        format!(
+            "{}{from}; moves {}; {niss}",
+            self.goal.text(),
+            moves.join(" ")
+        )
     }
 
     /// The cube faces the step's standard frame sees on U and F (which face plays U in the

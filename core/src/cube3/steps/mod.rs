@@ -9,6 +9,8 @@
 //! - `model`: coordinates, move tables and pruning tables (built in memory on first use).
 //! - `search`: the depth-first search of every solution of one length, with NISS.
 //! - [`sequence`]: move-sequence helpers (count, compare, inverse, nissy's variations).
+//! - [`StepSolver`]: the tables of a folder (or in memory) opened per family on first use, for
+//!   many solves from any number of threads (what each bridge handle holds).
 //!
 //! A step follows the centres: on a cube held in another orientation (rotations in its moves,
 //! or a B32 orientation letter) the step's axes are those of the centres, and solutions are
@@ -22,11 +24,13 @@ pub mod kind;
 mod model;
 mod search;
 pub mod sequence;
+mod solver;
 
 use std::time::{Duration, Instant};
 
 pub use catalogue::{Goal, Kind, STEPS, Step};
 pub use goal::Axis;
+pub use solver::StepSolver;
 
 use crate::cube3::solve::in_space;
 use crate::cube3::{Alg, Cube, Move};
@@ -176,16 +180,7 @@ pub fn solve(
     cancel: Option<&CancelToken>,
     progress: &mut dyn Progress,
 ) -> Result<Vec<Alg>> {
-    opts.validate(step)?;
-    step.check_requirement(cube)?;
-    solve_with(
-        &StepTables::in_memory(step),
-        step,
-        cube,
-        opts,
-        cancel,
-        progress,
-    )
+    StepSolver::in_memory().solve(step, cube, opts, cancel, progress)
 }
 
 /// [`solve`] with the step's tables given (mapped from a file by [`StepTables::open_or_build`],
@@ -208,6 +203,19 @@ pub fn solve_with(
         )));
     }
     step.check_requirement(cube)?;
+    search_checked(tables, step, cube, opts, cancel, progress)
+}
+
+/// The search of [`solve_with`] once the options, the tables' family and the requirement are
+/// checked.
+fn search_checked(
+    tables: &StepTables,
+    step: &Step,
+    cube: &Cube,
+    opts: &StepOptions,
+    cancel: Option<&CancelToken>,
+    progress: &mut dyn Progress,
+) -> Result<Vec<Alg>> {
     let started = Instant::now();
     let deadline = opts.timeout.map(|t| started + t);
     if cancel.is_some_and(|c| c.is_cancelled()) {
