@@ -910,14 +910,16 @@ fn twisty_step(args: &[&str]) -> Output {
 
 /// The lines a step command printed.
 fn step_lines(args: &[&str]) -> Vec<String> {
-    let mut args = args.to_vec();
-    args.extend(["--tables-dir", step_tables()]);
-    output_lines(&args)
+    lines_of(args, twisty_step(args))
 }
 
 /// The lines a successful command printed.
 fn output_lines(args: &[&str]) -> Vec<String> {
-    let out = twisty(args);
+    lines_of(args, twisty(args))
+}
+
+/// The lines of a command's output, which must be a success.
+fn lines_of(args: &[&str], out: Output) -> Vec<String> {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "twisty {args:?}: {err}");
     String::from_utf8(out.stdout)
@@ -1045,6 +1047,11 @@ fn step_bounds_and_lists() {
     let names: Vec<&str> = list.iter().map(|l| l.split(' ').next().unwrap()).collect();
     let expected: Vec<&str> = twisty::cube3::steps::STEPS.iter().map(|s| s.name).collect();
     assert_eq!(names, expected);
+    // Each line says what the step does in the engine's words (the same line every runtime has).
+    for (line, step) in list.iter().zip(&twisty::cube3::steps::STEPS) {
+        assert_eq!(line[10..].trim_start(), step.describe(), "{line}");
+    }
+    assert!(list[6].contains("from edges oriented on the F/B axis"), "{}", list[6]);
 }
 
 #[test]
