@@ -19,6 +19,7 @@
 //!   through SplitMix64), so a seed gives the same random state in every runtime and release.
 
 pub mod api;
+pub mod bfs;
 pub mod cube3;
 pub mod error;
 pub mod fileio;

@@ -221,6 +221,46 @@ impl Expander<'_> {
     }
 }
 
+/// The database's table as a graph for the partitioned search ([`crate::bfs`]): one block per
+/// shape class, the same cells, start and moves as [`build`], so a partitioned search gives the
+/// same levels (the MPI builder's table).
+pub struct SilverGraph {
+    variant: Variant,
+}
+
+impl SilverGraph {
+    pub fn new(variant: Variant) -> SilverGraph {
+        SilverGraph { variant }
+    }
+
+    fn expander(&self) -> Expander<'static> {
+        Expander {
+            ix: class_index(),
+            ranks: Sq1Ranks::get(),
+            per_slot: self.variant.cells_per_slot(),
+        }
+    }
+}
+
+impl crate::bfs::Graph for SilverGraph {
+    fn cells(&self) -> u64 {
+        total_cells(self.variant)
+    }
+    fn blocks(&self) -> u64 {
+        super::index::CLASSES as u64
+    }
+    fn start(&self) -> u64 {
+        let (slot, _) = class_index().slot_of(
+            Sq1Ranks::get(),
+            &crate::sq1::State::solved(crate::sq1::Colouring::Silver),
+        );
+        slot * self.variant.cells_per_slot()
+    }
+    fn successors(&self, cell: u64, out: &mut Vec<u64>) {
+        self.expander().targets(cell, out)
+    }
+}
+
 /// Expands frontier cells in batches: all targets of a batch are computed first, then claimed
 /// while the ones a few steps ahead are prefetched, so that the random accesses overlap.
 struct Forward<'a> {

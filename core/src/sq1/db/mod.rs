@@ -22,7 +22,7 @@ mod query;
 
 use std::sync::OnceLock;
 
-pub use build::{BuildOptions, build, partial_path};
+pub use build::{BuildOptions, SilverGraph, build, partial_path};
 pub use format::{Header, Status, Variant};
 pub use query::{Database, Solution, Solutions};
 
