@@ -309,6 +309,11 @@ impl Partial {
         })
     }
 
+    /// The claimed file, for positioned reads and writes (the claim keeps its lock).
+    pub fn file(&self) -> &File {
+        &self.file
+    }
+
     /// Writes `bytes` from the start of the file.
     pub fn write_all(&mut self, bytes: &[u8]) -> std::result::Result<(), Reason> {
         use std::io::{Seek, Write};

@@ -1,6 +1,7 @@
 //! The partitioned breadth-first search ([`twisty::bfs`]) on the Silver database's table, with
 //! ranks as threads of this process: the published first levels for every rank count, and
-//! cell for cell the table of the single-process builder.
+//! the file of the single-process builder byte for byte (but the header's build time and thread
+//! count).
 
 use twisty::bfs::{self, Options, Slice, transport::in_process};
 use twisty::progress::{CancelToken, NoProgress};
@@ -47,27 +48,112 @@ fn every_rank_count_finds_the_articles_first_levels() {
 }
 
 #[test]
-fn the_slices_together_are_the_single_process_table() {
-    let dir = std::env::temp_dir().join(format!("twisty-bfs-silver-{}", std::process::id()));
+fn a_partitioned_build_writes_the_single_process_file() {
+    use twisty::sq1::db::{Database, Header, partitioned::build_partitioned};
+    let dir = std::env::temp_dir().join(format!("twisty-bfs-file-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("article-4.db");
-    let mut o = BuildOptions::new(Variant::Article);
-    o.max_level = 4;
-    let header = build(&path, &o, &mut NoProgress, &CancelToken::new()).unwrap();
-    let file = std::fs::read(&path).unwrap();
-    let data = &file[file.len() - header.data_bytes as usize..];
-    let slices = partitioned(Variant::Article, 7, 4);
-    let mut together = Vec::with_capacity(data.len());
-    for s in &slices {
-        // Each slice starts on a byte: every shape class has an even number of cells.
-        assert_eq!(s.cells.start % 2, 0);
-        together.extend_from_slice(&s.bytes);
+    // The article's model only: the table with the middle layer is 9.1 GB in memory (its
+    // partitioned levels are checked above).
+    for variant in [Variant::Article] {
+        let mut o = BuildOptions::new(variant);
+        o.max_level = 4;
+        o.threads = 1;
+        let single = dir.join(format!("{}-single.db", variant.name()));
+        build(&single, &o, &mut NoProgress, &CancelToken::new()).unwrap();
+        for ranks in [1, 3] {
+            let path = dir.join(format!("{}-{ranks}.db", variant.name()));
+            let search = Options {
+                round_cells: 5000,
+                ..Options::default()
+            };
+            let transports = in_process(ranks);
+            let headers: Vec<Header> = std::thread::scope(|s| {
+                let handles: Vec<_> = transports
+                    .into_iter()
+                    .map(|mut t| {
+                        let (path, o, search) = (&path, &o, &search);
+                        s.spawn(move || {
+                            build_partitioned(
+                                path,
+                                o,
+                                search,
+                                &mut t,
+                                &CancelToken::new(),
+                                &mut |_| {},
+                            )
+                            .unwrap()
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            assert!(
+                same_data(&single, &path),
+                "{variant:?}, {ranks} ranks: the data differ"
+            );
+            let (mut ha, _) = Header::read(&single).unwrap();
+            let (mut hb, _) = Header::read(&path).unwrap();
+            assert_eq!(hb, headers[0]);
+            // The build's time and thread count are each build's own.
+            (ha.build_millis, ha.threads) = (0, 0);
+            (hb.build_millis, hb.threads) = (0, 0);
+            assert_eq!(ha, hb, "{variant:?}, {ranks} ranks");
+            let db = Database::open(&path).unwrap();
+            db.verify().unwrap();
+            // Built again: the finished file is returned as it is, untouched.
+            let again = build_partitioned(
+                &path,
+                &o,
+                &search,
+                &mut twisty::bfs::transport::Solo,
+                &CancelToken::new(),
+                &mut |_| {},
+            )
+            .unwrap();
+            assert_eq!(again, headers[0]);
+        }
     }
-    assert_eq!(together.len(), data.len());
-    assert!(
-        together == data,
-        "the partitioned table differs from the builder's"
-    );
+    // A file that is not a database is refused and left alone.
+    let notes = dir.join("notes.db");
+    std::fs::write(&notes, "a user's notes\n").unwrap();
+    let e = build_partitioned(
+        &notes,
+        &BuildOptions::new(Variant::Article),
+        &Options::default(),
+        &mut twisty::bfs::transport::Solo,
+        &CancelToken::new(),
+        &mut |_| {},
+    )
+    .unwrap_err();
+    assert_eq!(e.kind(), twisty::ErrorKind::Database, "{}", e.message());
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "a user's notes\n");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Whether two database files hold the same bytes after their headers (read a chunk at a time:
+/// the files are gigabytes).
+fn same_data(a: &std::path::Path, b: &std::path::Path) -> bool {
+    use std::io::Read;
+    let (mut fa, mut fb) = (
+        std::fs::File::open(a).unwrap(),
+        std::fs::File::open(b).unwrap(),
+    );
+    if fa.metadata().unwrap().len() != fb.metadata().unwrap().len() {
+        return false;
+    }
+    let (mut ba, mut bb) = (vec![0u8; 1 << 20], vec![0u8; 1 << 20]);
+    let mut first = true;
+    loop {
+        let n = fa.read(&mut ba).unwrap();
+        if n == 0 {
+            return true;
+        }
+        fb.read_exact(&mut bb[..n]).unwrap();
+        let skip = if first { 4096.min(n) } else { 0 };
+        first = false;
+        if ba[skip..n] != bb[skip..n] {
+            return false;
+        }
+    }
 }

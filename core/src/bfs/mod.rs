@@ -98,6 +98,9 @@ pub struct Options {
     pub round_cells: usize,
     /// Largest frontier a rank keeps as a list; above it the next level sweeps the slice.
     pub list_cap: usize,
+    /// Worker threads of this rank (0: one per core). The transport is only ever called from
+    /// the calling thread (MPI's "funneled" mode); the workers expand and claim.
+    pub threads: usize,
 }
 
 impl Default for Options {
@@ -106,6 +109,7 @@ impl Default for Options {
             max_level: 0,
             round_cells: 1 << 20,
             list_cap: 50_000_000,
+            threads: 0,
         }
     }
 }
@@ -135,6 +139,8 @@ pub struct Slice {
     pub completed_level: u8,
     /// Whether a level found nothing (the search is complete).
     pub exhausted: bool,
+    /// The worker threads this rank used.
+    pub threads: usize,
 }
 
 impl Slice {
@@ -196,6 +202,12 @@ pub fn search(
     }
     let me = transport.rank();
     let part = Partition::new(graph, transport.size())?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.threads)
+        .build()
+        .map_err(|e| {
+            Error::invalid_argument(format!("cannot start {} threads: {e}", opts.threads))
+        })?;
     let mine = part.cells_of(me);
     let len = mine.end - mine.start;
     // Zeroed pages come from the system as they are first touched: a shallow search costs only
@@ -258,29 +270,31 @@ pub fn search(
                 }
             };
             // Expand: own successors claimed at once, the others batched per owner.
-            let parts: Vec<(Vec<Vec<u64>>, Vec<u64>)> = cells
-                .par_chunks(4096)
-                .map(|chunk| {
-                    let mut out = vec![Vec::new(); part.ranks];
-                    let mut won = Vec::new();
-                    let mut succ = Vec::with_capacity(64);
-                    for &cell in chunk {
-                        succ.clear();
-                        graph.successors(cell, &mut succ);
-                        for &s in &succ {
-                            let owner = part.owner(s);
-                            if owner == me {
-                                if view.claim(s, next) {
-                                    won.push(s);
+            let parts: Vec<(Vec<Vec<u64>>, Vec<u64>)> = pool.install(|| {
+                cells
+                    .par_chunks(4096)
+                    .map(|chunk| {
+                        let mut out = vec![Vec::new(); part.ranks];
+                        let mut won = Vec::new();
+                        let mut succ = Vec::with_capacity(64);
+                        for &cell in chunk {
+                            succ.clear();
+                            graph.successors(cell, &mut succ);
+                            for &s in &succ {
+                                let owner = part.owner(s);
+                                if owner == me {
+                                    if view.claim(s, next) {
+                                        won.push(s);
+                                    }
+                                } else {
+                                    out[owner].push(s);
                                 }
-                            } else {
-                                out[owner].push(s);
                             }
                         }
-                    }
-                    (out, won)
-                })
-                .collect();
+                        (out, won)
+                    })
+                    .collect()
+            });
             let mut outgoing = vec![Vec::new(); part.ranks];
             for (out, won) in parts {
                 claimed.fetch_add(won.len() as u64, Relaxed);
@@ -300,16 +314,18 @@ pub fn search(
                 }
             }
             let incoming = transport.exchange(outgoing)?;
-            let won: Vec<Vec<u64>> = incoming
-                .par_iter()
-                .map(|batch| {
-                    batch
-                        .iter()
-                        .copied()
-                        .filter(|&c| view.claim(c, next))
-                        .collect()
-                })
-                .collect();
+            let won: Vec<Vec<u64>> = pool.install(|| {
+                incoming
+                    .par_iter()
+                    .map(|batch| {
+                        batch
+                            .iter()
+                            .copied()
+                            .filter(|&c| view.claim(c, next))
+                            .collect()
+                    })
+                    .collect()
+            });
             for w in won {
                 claimed.fetch_add(w.len() as u64, Relaxed);
                 if keep_list {
@@ -352,6 +368,7 @@ pub fn search(
         level_counts: counts,
         completed_level: completed,
         exhausted,
+        threads: pool.current_num_threads(),
     })
 }
 

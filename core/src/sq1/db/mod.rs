@@ -8,6 +8,7 @@
 //! - [`index`]: classes, slots and the precomputed moves;
 //! - [`format`]: the file header (see `docs/db-format.md`);
 //! - [`build()`]: the parallel builder;
+//! - [`partitioned`]: the same database built by several ranks (processes, MPI) into the same file;
 //! - [`Database`]: queries on a memory-mapped, complete file.
 //!
 //! "Solved" means solved up to holding the puzzle upside down (the article's flip): a solution
@@ -18,6 +19,7 @@ pub mod build;
 pub mod format;
 pub mod index;
 pub mod kind;
+pub mod partitioned;
 mod query;
 
 use std::sync::OnceLock;
