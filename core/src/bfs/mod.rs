@@ -483,6 +483,7 @@ mod tests {
                 max_level: 0,
                 round_cells,
                 list_cap,
+                threads: 2,
             };
             let slices = run_ranks(n, &opts);
             for s in &slices {

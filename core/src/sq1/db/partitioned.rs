@@ -203,11 +203,11 @@ fn region_checksums(
     let w = wanted(me);
     let mut tail = Vec::with_capacity((w.end - w.start) as usize);
     // The next ranks' parts arrive in rank order, which is byte order.
-    for r in me + 1..transport.size() {
+    for (r, words) in incoming.iter().enumerate().skip(me + 1) {
         let b = byte_range(r);
         let (a, e) = (w.start.max(b.start), w.end.min(b.end));
         if a < e {
-            tail.extend_from_slice(&unpack(&incoming[r], (e - a) as usize));
+            tail.extend_from_slice(&unpack(words, (e - a) as usize));
         }
     }
     let mut sums = vec![0u64; header.region_checksums.len()];
