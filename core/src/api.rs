@@ -1040,6 +1040,11 @@ mod tests {
         let e = cube3_steps_prepare(&solver, "eofb", &mut |_| {}, &cancelled).unwrap_err();
         assert_eq!(e.kind(), crate::ErrorKind::Cancelled);
         assert!(!eo_file.exists());
+        // Cancelled from inside the build's progress (as a host's listener does): no file.
+        let token = CancelToken::new();
+        let e = cube3_steps_prepare(&solver, "eofb", &mut |_| token.cancel(), &token).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::Cancelled);
+        assert!(!eo_file.exists());
         // A bad option is refused before anything is built.
         let cube = cube3_from_moves("R U F").unwrap();
         let bad = cube3_steps_solve(

@@ -423,6 +423,14 @@ pub fn open_or_build_resident(
     log::info!("building the {} into {}", layout.what, path.display());
     let t = std::time::Instant::now();
     let image = build()?;
+    // A token cancelled during a build that does not watch it (from a progress callback, say)
+    // still wins: nothing is saved, and the claimed `.partial` goes with `partial`.
+    if cancel.is_cancelled() {
+        return Err(Error::new(
+            ErrorKind::Cancelled,
+            format!("building the {} was cancelled", layout.what),
+        ));
+    }
     log::info!(
         "built the {} in {:.1?} ({} bytes); saving it to {}",
         layout.what,
@@ -573,6 +581,30 @@ mod tests {
             Ok(TableFile::Owned(image(l)))
         });
         (r, builds)
+    }
+
+    #[test]
+    fn a_token_cancelled_during_the_build_saves_nothing() {
+        let dir = std::env::temp_dir().join(format!("twisty-tablefile-cx-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let (l, path) = (layout(1), dir.join("t.tbl"));
+        let cancel = CancelToken::new();
+        // The build finishes, but the token was cancelled while it ran (as a progress callback
+        // would): the result is not saved, and the claim is released.
+        let r = open_or_build(&path, &l, &cancel, || {
+            cancel.cancel();
+            Ok(TableFile::Owned(image(&l)))
+        });
+        assert_eq!(r.err().unwrap().kind(), ErrorKind::Cancelled);
+        assert!(crate::fileio::is_missing(&path));
+        assert!(crate::fileio::is_missing(&crate::fileio::partial_path(
+            &path
+        )));
+        let (r, n) = open_or_build_counting(&path, &l, &CancelToken::new());
+        assert!(r.is_ok() && n == 1);
+        drop(r);
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

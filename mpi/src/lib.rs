@@ -247,3 +247,43 @@ impl Drop for World {
         }
     }
 }
+
+/// An MPI failure as the engine's error (a `database` error: the build cannot go on).
+fn engine_error(e: MpiError) -> twisty::Error {
+    twisty::Error::new(twisty::ErrorKind::Database, e.to_string())
+}
+
+/// The partitioned search's collective operations over MPI: successor batches cross as
+/// little-endian words, in rounds ([`World::exchange`]).
+impl twisty::bfs::Transport for World {
+    fn rank(&self) -> usize {
+        self.rank
+    }
+    fn size(&self) -> usize {
+        self.size
+    }
+    fn exchange(&mut self, outgoing: Vec<Vec<u64>>) -> twisty::Result<Vec<Vec<u64>>> {
+        let bytes: Vec<Vec<u8>> = outgoing
+            .iter()
+            .map(|words| words.iter().flat_map(|w| w.to_le_bytes()).collect())
+            .collect();
+        drop(outgoing);
+        let incoming = World::exchange(self, &bytes).map_err(engine_error)?;
+        Ok(incoming
+            .iter()
+            .map(|b| {
+                b.chunks_exact(8)
+                    .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+                    .collect()
+            })
+            .collect())
+    }
+    fn sum(&mut self, values: &[u64]) -> twisty::Result<Vec<u64>> {
+        self.all_reduce(values, Reduce::Sum).map_err(engine_error)
+    }
+    fn max(&mut self, value: u64) -> twisty::Result<u64> {
+        Ok(self
+            .all_reduce(&[value], Reduce::Max)
+            .map_err(engine_error)?[0])
+    }
+}
