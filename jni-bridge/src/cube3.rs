@@ -3,12 +3,12 @@
 //! Both classes live here because they share one facade section (`cube3_*`); the natives of
 //! `Moves` are named `moves_*` in Rust and given their Java names explicitly.
 
-use jni::objects::{JClass, JString};
-use jni::sys::{jboolean, jlong};
+use jni::objects::{JClass, JObjectArray, JString};
+use jni::sys::{jboolean, jint, jlong};
 use jni::{EnvUnowned, jni_mangle};
 use twisty::api;
 
-use crate::error::{call, string_arg, string_result};
+use crate::error::{call, string_arg, string_array_result, string_result};
 
 #[jni_mangle("org.twisty.cube3.Cube")]
 pub fn native_solved<'local>(
@@ -138,5 +138,46 @@ pub fn moves_native_inverse<'local>(
     call(&mut env, |env| {
         let moves = string_arg(env, &moves, "moves")?;
         string_result(env, &api::cube3_moves_inverse(&moves)?)
+    })
+}
+
+#[jni_mangle("org.twisty.cube3.Moves", "nativeCount")]
+pub fn moves_native_count<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    moves: JString<'local>,
+) -> jint {
+    call(&mut env, |env| {
+        let count = api::cube3_moves_count(&string_arg(env, &moves, "moves")?)?;
+        // A count beyond `int` would need a text of gigabytes: saturate rather than fail.
+        Ok(jint::try_from(count).unwrap_or(jint::MAX))
+    })
+}
+
+#[jni_mangle("org.twisty.cube3.Moves", "nativeSame")]
+pub fn moves_native_same<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    a: JString<'local>,
+    b: JString<'local>,
+) -> jboolean {
+    call(&mut env, |env| {
+        let a = string_arg(env, &a, "a")?;
+        let b = string_arg(env, &b, "b")?;
+        Ok(api::cube3_moves_same(&a, &b)?)
+    })
+}
+
+/// nissy's variations of `moves`; `variation` is the `Variation` enum's code.
+#[jni_mangle("org.twisty.cube3.Moves", "nativeVariations")]
+pub fn moves_native_variations<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    moves: JString<'local>,
+    variation: jint,
+) -> JObjectArray<'local> {
+    call(&mut env, |env| {
+        let moves = string_arg(env, &moves, "moves")?;
+        string_array_result(env, &api::cube3_variations(&moves, variation)?)
     })
 }

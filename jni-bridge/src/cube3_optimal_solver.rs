@@ -8,13 +8,13 @@
 //! a negative one is the engine's own message (`"min_length must not be negative (got -1)"`).
 //! Cubes cross as their B32 text, solutions as canonical move text.
 
-use jni::objects::{JClass, JObject, JObjectArray, JString, JValue};
+use jni::objects::{JClass, JObject, JString, JValue};
 use jni::sys::{jint, jlong};
 use jni::{Env, EnvUnowned, jni_mangle, jni_sig, jni_str};
 use twisty::api::{self, OptimalSolutionsText};
 use twisty::cube3::optimal::Solver;
 
-use crate::error::{Result, call, string_arg};
+use crate::error::{Result, call, string_arg, string_array_result};
 use crate::{cancellation, progress};
 
 // nativeOpen, nativeOpenExisting, nativeDefaultPath (each with the table size), nativeFree, and
@@ -32,22 +32,7 @@ fn solutions_object<'local>(
     env: &mut Env<'local>,
     found: &OptimalSolutionsText,
 ) -> Result<JObject<'local>> {
-    let count = i32::try_from(found.solutions.len()).map_err(|_| {
-        twisty::Error::invalid_argument(format!(
-            "{} solutions do not fit a Java array",
-            found.solutions.len()
-        ))
-    })?;
-    let array: JObjectArray<'local> =
-        env.new_object_array(count, jni_str!("java/lang/String"), JObject::null())?;
-    for (i, s) in found.solutions.iter().enumerate() {
-        // One local frame per element: many solutions must not exhaust local references.
-        env.with_local_frame(2, |env| -> Result<()> {
-            let text = JString::from_str(env, s)?;
-            array.set_element(env, i, &text)?;
-            Ok(())
-        })?;
-    }
+    let array = string_array_result(env, &found.solutions)?;
     let array = JObject::from(array);
     Ok(env.new_object(
         jni_str!("org/twisty/cube3/OptimalSolutions"),

@@ -5,7 +5,9 @@
 use std::any::Any;
 
 use jni::errors::ErrorPolicy;
-use jni::objects::{JByteArray, JIntArray, JLongArray, JString, JThrowable, JValue};
+use jni::objects::{
+    JByteArray, JIntArray, JLongArray, JObject, JObjectArray, JString, JThrowable, JValue,
+};
 use jni::refs::Reference as _;
 use jni::strings::JNIString;
 use jni::{Env, EnvUnowned, jni_sig, jni_str};
@@ -197,6 +199,27 @@ pub fn string_arg(env: &Env<'_>, value: &JString<'_>, name: &str) -> Result<Stri
 /// A Java `String` result.
 pub fn string_result<'local>(env: &mut Env<'local>, value: &str) -> Result<JString<'local>> {
     Ok(JString::from_str(env, value)?)
+}
+
+/// A Java `String[]` result. More than `Integer.MAX_VALUE` elements are an `invalid_argument`
+/// error (never the case for real data).
+pub fn string_array_result<'local>(
+    env: &mut Env<'local>,
+    values: &[String],
+) -> Result<JObjectArray<'local>> {
+    let count = i32::try_from(values.len()).map_err(|_| {
+        Error::invalid_argument(format!("{} strings do not fit a Java array", values.len()))
+    })?;
+    let array = env.new_object_array(count, jni_str!("java/lang/String"), JObject::null())?;
+    for (i, s) in values.iter().enumerate() {
+        // One local frame per element: many strings must not exhaust local references.
+        env.with_local_frame(2, |env| -> Result<()> {
+            let text = JString::from_str(env, s)?;
+            array.set_element(env, i, &text)?;
+            Ok(())
+        })?;
+    }
+    Ok(array)
 }
 
 /// An enumeration code or other count passed as a Java `int`: negative values are out of range.

@@ -10,6 +10,7 @@
 //! - **One module per Java class** with native methods ([`sq1_state`], [`sq1_moves`],
 //!   [`sq1_tables`], [`sq1_database`], [`sq1_database_solution_iterator`], [`sq1_solver`],
 //!   [`cube3`] (`Cube` and `Moves`), [`cube3_solver`], [`cube3_optimal_solver`] (`OptimalSolver`),
+//!   [`cube3_step_solver`] (`StepSolver`),
 //!   [`cancellation`], [`rank`], [`logging`]);
 //!   the Rust function names are the Java method names in `snake_case` (`jni_mangle` turns them
 //!   into the JNI symbol).
@@ -17,8 +18,8 @@
 //!   checked by the facade (`api::enum_code`); unsigned 128-bit values cross as two `long`s, high
 //!   half first (results as a big-endian `byte[16]`, see [`rank`]).
 //! - **Callbacks only on the calling thread.** Long operations (the database build, the
-//!   solver's table build, an optimal search) call their Java progress relay with the `Env` of
-//!   the export itself (the engine reports only on the thread that called it), all through
+//!   solver's table build, an optimal search, a step solve) call their Java progress relay with
+//!   the `Env` of the export itself (the engine reports only on the thread that called it), all through
 //!   [`progress::with_relay`]; an exception thrown by the listener cancels the operation and
 //!   stays pending, so Java rethrows it when the native call returns.
 //! - **One error path.** Every export runs its body through [`error::call`], which catches panics
@@ -39,6 +40,7 @@ pub mod cancellation;
 pub mod cube3;
 pub mod cube3_optimal_solver;
 pub mod cube3_solver;
+pub mod cube3_step_solver;
 pub mod error;
 pub mod handle;
 pub mod logging;

@@ -28,9 +28,13 @@ import org.junit.jupiter.api.TestFactory;
 import org.twisty.cube3.Cube;
 import org.twisty.cube3.Cube3Solver;
 import org.twisty.cube3.Moves;
+import org.twisty.cube3.NissMode;
 import org.twisty.cube3.OptimalOptions;
 import org.twisty.cube3.OptimalSolutions;
 import org.twisty.cube3.OptimalSolver;
+import org.twisty.cube3.StepOptions;
+import org.twisty.cube3.StepSolver;
+import org.twisty.cube3.Variation;
 import org.twisty.rank.MultisetRanker;
 import org.twisty.sq1.Colouring;
 import org.twisty.sq1.DatabaseVariant;
@@ -94,6 +98,12 @@ class VectorTest {
             CUBE3_SOLVERS.values().forEach(Cube3Solver::close);
             CUBE3_SOLVERS.clear();
         }
+        synchronized (VectorTest.class) {
+            if (stepSolver != null) {
+                stepSolver.close();
+                stepSolver = null;
+            }
+        }
         synchronized (OPTIMAL_SOLVERS) {
             OPTIMAL_SOLVERS.values().forEach(OptimalSolver::close);
             OPTIMAL_SOLVERS.clear();
@@ -121,6 +131,26 @@ class VectorTest {
     /** The solver of the {@code cube3_solve} rows: {@code $DB/cube3-twophase.tbl}, shared by every row. */
     private static Cube3Solver sharedCube3Solver() {
         return cube3Solver(Paths.get(dbDir(), "cube3-twophase.tbl").toString());
+    }
+
+    /** The step solver of the {@code cube3_step_solve} rows, on {@code $DB/steps} (closed in {@link #closeDatabases}). */
+    private static StepSolver stepSolver;
+
+    private static synchronized StepSolver sharedStepSolver() {
+        if (stepSolver == null) {
+            stepSolver = StepSolver.open(Paths.get(dbDir(), "steps"));
+        }
+        return stepSolver;
+    }
+
+    /** A NISS mode as the vector files write it ({@code normal}, ..., {@code all}). */
+    private static NissMode nissMode(String name) {
+        return NissMode.valueOf(name.toUpperCase(Locale.ROOT));
+    }
+
+    /** A list of solutions or sequences as the vector files write it: {@code count|s1;s2;...}. */
+    private static String list(List<String> items) {
+        return items.size() + "|" + String.join(";", items);
     }
 
     /** 3x3x3 optimal solvers opened by the rows, one per table file for the whole run (closed in {@link #closeDatabases}). */
@@ -436,6 +466,34 @@ class VectorTest {
                 OptimalSolutions found = sharedOptimalSolver().solve(cube, options);
                 return found.length() + "|" + String.join(";", found.solutions());
             }
+            case "cube3_step_names":
+                return String.join(",", StepSolver.stepNames());
+            case "cube3_step_describe":
+                return StepSolver.describe(a[0]);
+            case "cube3_step_position":
+                return StepSolver.position(a[0], a[1]).toString();
+            case "cube3_step_solve": {
+                // The cube is parsed first (its errors come before the solver's), as in Rust; the
+                // counts go to the engine unchecked, so a negative one is the engine's message.
+                Cube cube = Cube.parse(a[1]);
+                StepOptions options = StepOptions.defaults().withNiss(nissMode(a[2]))
+                        .withMinLength(Integer.parseInt(a[3])).withMaxLength(Integer.parseInt(a[4]))
+                        .withMaxSolutions(Long.parseLong(a[5])).withMargin(Integer.parseInt(a[6]))
+                        .withThreads(Integer.parseInt(a[7]));
+                return list(sharedStepSolver().solve(a[0], cube, options));
+            }
+            case "cube3_step_prepare":
+                // Its own handle on the row's folder, closed again.
+                try (StepSolver s = StepSolver.open(path(a[0]))) {
+                    s.prepare(a[1]);
+                }
+                return "";
+            case "cube3_moves_count":
+                return Integer.toString(Moves.count(a[0]));
+            case "cube3_moves_same":
+                return Boolean.toString(Moves.same(a[0], a[1]));
+            case "cube3_variations":
+                return list(Moves.variations(Variation.valueOf(a[0].toUpperCase(Locale.ROOT)), a[1]));
             case "solver_open_or_build":
                 // Open-or-build, no listener; a solver that opens is closed again (Rust drops it).
                 Square1Solver.open(path(a[0])).close();

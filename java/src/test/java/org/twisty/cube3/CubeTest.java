@@ -142,7 +142,8 @@ class CubeTest {
         assertEquals("edge and corner permutation parities differ", e.getMessage());
     }
 
-    private static DynamicTest nullCase(String call, String expectedMessage, Executable executable) {
+    /** A dynamic test that {@code executable} throws {@link NullPointerException} with the message (shared by this package's tests). */
+    static DynamicTest nullCase(String call, String expectedMessage, Executable executable) {
         return DynamicTest.dynamicTest(call + " throws NullPointerException", () -> {
             NullPointerException e = assertThrows(NullPointerException.class, executable);
             assertEquals(expectedMessage, e.getMessage());
