@@ -35,6 +35,13 @@ public class VectorTests
     // 3x3x3 optimal solvers (size h0) opened during the run, one per table file (never disposed, like the databases).
     private static readonly ConcurrentDictionary<string, Lazy<OptimalSolver>> OpenOptimalSolvers = new(StringComparer.Ordinal);
 
+    // README: every cube3_step_solve row shares one step solver on $DB/steps (never disposed, like the databases).
+    private static readonly Lazy<StepSolver> SharedSteps = new(() =>
+    {
+        Vectors.RequireDbFiles();
+        return StepSolver.Open(Path.Combine(Vectors.DbDirectory, "steps"));
+    });
+
     public static IEnumerable<object[]> AllCases() =>
         Vectors.Cases().Select(c => new object[] { c.File, c.Line, c.Text });
 
@@ -52,7 +59,9 @@ public class VectorTests
                      "cube3_random", "cube3_svg", "cube3_moves_canonical", "cube3_moves_inverse", "cube3_solver_open", "cube3_solve",
                      "solver_open_or_build", "cube3_solver_open_or_build", "db_build", "file_text", "cube3_solve_timeout",
                      "cube3_optimal_open", "cube3_optimal_solve", "solve_timeout", "cube3_optimal_solve_timeout",
-                     "cube3_optimal_open_size", "cube3_optimal_default_path", "solutions_timeout", "solve_fast_timeout" })
+                     "cube3_optimal_open_size", "cube3_optimal_default_path", "solutions_timeout", "solve_fast_timeout",
+                     "cube3_step_names", "cube3_step_describe", "cube3_step_position", "cube3_step_solve",
+                     "cube3_step_prepare", "cube3_moves_count", "cube3_moves_same", "cube3_variations" })
         {
             Assert.Contains(op, ops);
         }
@@ -240,6 +249,16 @@ public class VectorTests
             long.Parse(a[3]!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture), Int(a[4]), Millis(a[5])),
         "cube3_optimal_open_size" => OptimalOpenSize(a[0], Int(a[1])),
         "cube3_optimal_default_path" => OptimalSolver.DefaultTableFile(Int(a[0])),
+        "cube3_step_names" => string.Join(",", StepSolver.StepNames),
+        "cube3_step_describe" => StepSolver.Describe(a[0]!),
+        "cube3_step_position" => StepSolver.Position(a[0]!, a[1]!).ToString(),
+        // The cube is parsed first (its errors come before the solver's), as in Rust and Java.
+        "cube3_step_solve" => StepSolve(a[0], CubeOf(a[1]), NissOf(a[2]), Int(a[3]), Int(a[4]),
+            long.Parse(a[5]!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture), Int(a[6]), Int(a[7])),
+        "cube3_step_prepare" => StepPrepare(a[0], a[1]),
+        "cube3_moves_count" => Moves.Count(a[0]!).ToString(CultureInfo.InvariantCulture),
+        "cube3_moves_same" => Bool(Moves.Same(a[0]!, a[1]!)),
+        "cube3_variations" => Listed(Moves.Variations(VariationOf(a[0]), a[1]!)),
         // Open with a build when needed (these rows never reach a build: each is refused first).
         "solver_open_or_build" => OpenOrBuild(() => Square1Solver.Open(a[0]!)),
         "cube3_solver_open_or_build" => OpenOrBuild(() => Cube3Solver.Open(a[0])),
@@ -352,6 +371,48 @@ public class VectorTests
         });
         return $"{found.Length.ToString(CultureInfo.InvariantCulture)}|{string.Join(";", found.Solutions)}";
     }
+
+    /// <summary>README: <c>cube3_step_solve</c> rows share one step solver on <c>$DB/steps</c>.</summary>
+    private static string StepSolve(string? step, Cube cube, NissMode niss, int minLength, int maxLength, long maxSolutions,
+        int margin, int threads) =>
+        Listed(SharedSteps.Value.Solve(step!, cube, new StepOptions
+        {
+            Niss = niss,
+            MinLength = minLength,
+            MaxLength = maxLength,
+            MaxSolutions = maxSolutions,
+            Margin = margin < 0 ? null : margin,
+            Threads = threads,
+        }));
+
+    /// <summary>README: a step solver of the row's own on the folder, disposed again; the result is empty.</summary>
+    private static string StepPrepare(string? folder, string? step)
+    {
+        using var solver = StepSolver.Open(folder!);
+        solver.Prepare(step!);
+        return "";
+    }
+
+    // README: a list of solutions is count|s1;s2;...
+    private static string Listed(IReadOnlyList<string> items) =>
+        $"{items.Count.ToString(CultureInfo.InvariantCulture)}|{string.Join(";", items)}";
+
+    private static NissMode NissOf(string? name) => name switch
+    {
+        "normal" => NissMode.Normal,
+        "inverse" => NissMode.Inverse,
+        "linear" => NissMode.Linear,
+        "mixed" => NissMode.Mixed,
+        "all" => NissMode.All,
+        _ => throw new InvalidOperationException($"unknown NISS mode {name}"),
+    };
+
+    private static Variation VariationOf(string? name) => name switch
+    {
+        "unniss" => Variation.Unniss,
+        "lastqt" => Variation.LastQt,
+        _ => throw new InvalidOperationException($"unknown variation {name}"),
+    };
 
     private static int Int(string? field) => int.Parse(field!, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
 

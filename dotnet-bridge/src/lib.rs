@@ -18,14 +18,14 @@
 //!   error into its own exception types (`NativeErrors.FromLastError`).
 //! - **Handles.** [`tables::Sq1Tables`], [`db::Sq1Database`], [`db::Sq1Solutions`],
 //!   [`progress::CancelToken`], [`solver::Sq1Solver`], [`cube3_solver::Cube3TwoPhase`] and
-//!   [`cube3_optimal::Cube3Optimal`] are
+//!   [`cube3_optimal::Cube3Optimal`] and [`cube3_steps::Cube3Steps`] are
 //!   interoptopus services (opaque boxed pointers); the C# layer owns each through its own
 //!   `SafeHandle` subclass, which guarantees that the pointer is never used after `*_destroy`
 //!   and never destroyed while a call is running. A solutions iterator holds its own `Arc` of
 //!   the database, so it outlives a disposed database safely.
 //! - **Callbacks.** [`db::twisty_db_build`], [`solver::Sq1Solver::open`] (which may build the
 //!   solver's tables), [`solver::Sq1Solver::solve`], the 3x3x3 solvers' opens and
-//!   [`cube3_optimal::Cube3Optimal::solve`] report progress
+//!   [`cube3_optimal::Cube3Optimal::solve`] and the step solver's prepare and solve report progress
 //!   through one C# delegate type and one adapter ([`progress::reporter`]), only on the calling
 //!   thread (the engine's guarantee). The C# delegate catches its own
 //!   exceptions (they never unwind into Rust), cancels the operation through the token and
@@ -43,6 +43,7 @@
 pub mod cube3;
 pub mod cube3_optimal;
 pub mod cube3_solver;
+pub mod cube3_steps;
 pub mod db;
 pub mod error;
 pub mod exports;
@@ -115,6 +116,14 @@ pub fn inventory() -> RustInventory {
         .register(builtins_vec!(interoptopus::ffi::String))
         .register(service!(cube3_optimal::Cube3Optimal))
         .register(function!(cube3_optimal::twisty_cube3_optimal_default_path))
+        .register(service!(cube3_steps::Cube3Steps))
+        .register(function!(cube3_steps::twisty_cube3_steps_default_folder))
+        .register(function!(cube3_steps::twisty_cube3_step_names))
+        .register(function!(cube3_steps::twisty_cube3_step_describe))
+        .register(function!(cube3_steps::twisty_cube3_step_position))
+        .register(function!(cube3_steps::twisty_cube3_moves_count))
+        .register(function!(cube3_steps::twisty_cube3_moves_same))
+        .register(function!(cube3_steps::twisty_cube3_variations))
         .register(function!(logging::twisty_set_log_callbacks))
         .validate()
 }

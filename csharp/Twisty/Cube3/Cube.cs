@@ -22,6 +22,9 @@ public sealed class Cube : IEquatable<Cube>
 
     private Cube(string text) => _text = text;
 
+    /// <summary>A cube from text the engine has just written (already canonical; not parsed again).</summary>
+    internal static Cube FromCanonical(string text) => new(text);
+
     /// <summary>The solved cube in the standard orientation, <c>ABCDEFGH=ABCDEFGHIJKL=A</c>.</summary>
     public static Cube Solved => LazySolved.Value;
 

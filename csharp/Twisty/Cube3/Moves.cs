@@ -1,3 +1,4 @@
+using System.Collections.Generic;
 using Twisty.Internal;
 using Twisty.Native;
 
@@ -36,5 +37,49 @@ public static class Moves
         NativeErrors.ThrowIfNull(moves, nameof(moves));
         using var m = NativeCall.Text(moves);
         return NativeCall.Unwrap(Interop.twisty_cube3_moves_inverse(m));
+    }
+
+    /// <summary>
+    /// The moves of an algorithm, both NISS parts, as fewest-moves solving counts them: face and
+    /// wide turns count 1, slices 2, rotations 0 (<c>R2 M Uw (Fw2 M2 y2)</c> counts 7).
+    /// </summary>
+    /// <exception cref="System.ArgumentNullException"><paramref name="moves"/> is null (code 7).</exception>
+    /// <exception cref="InvalidNotationException">Malformed moves (code 1).</exception>
+    public static int Count(string moves)
+    {
+        NativeErrors.ThrowIfNull(moves, nameof(moves));
+        using var m = NativeCall.Text(moves);
+        return checked((int)NativeCall.Unwrap(Interop.twisty_cube3_moves_count(m)));
+    }
+
+    /// <summary>
+    /// Whether two algorithms are the same up to the order of adjacent moves on one axis, each
+    /// NISS part on its own (<c>U D2 U</c> and <c>U U D2</c> are; <c>R</c> and <c>R (R)</c> are not).
+    /// </summary>
+    /// <exception cref="System.ArgumentNullException"><paramref name="a"/> or <paramref name="b"/> is null (code 7).</exception>
+    /// <exception cref="InvalidNotationException">Malformed moves (code 1).</exception>
+    public static bool Same(string a, string b)
+    {
+        NativeErrors.ThrowIfNull(a, nameof(a));
+        NativeErrors.ThrowIfNull(b, nameof(b));
+        using var x = NativeCall.Text(a);
+        using var y = NativeCall.Text(b);
+        return NativeCall.Unwrap(Interop.twisty_cube3_moves_same(x, y));
+    }
+
+    /// <summary>
+    /// nissy's variations of an algorithm, written as the step solvers write solutions:
+    /// <see cref="Variation.Unniss"/> gives the one plain sequence (<c>R U (U' R')</c> gives
+    /// <c>R U R U</c>), <see cref="Variation.LastQt"/> every direction of each part's last quarter
+    /// turns (<c>R U2 F</c> gives <c>R U2 F</c> and <c>R U2 F'</c>).
+    /// </summary>
+    /// <exception cref="System.ArgumentNullException"><paramref name="moves"/> is null (code 7).</exception>
+    /// <exception cref="System.ArgumentException"><paramref name="variation"/> is not a defined value (code 6).</exception>
+    /// <exception cref="InvalidNotationException">Malformed moves (code 1).</exception>
+    public static IReadOnlyList<string> Variations(Variation variation, string moves)
+    {
+        NativeErrors.ThrowIfNull(moves, nameof(moves));
+        using var m = NativeCall.Text(moves);
+        return NativeCall.Unwrap(Interop.twisty_cube3_variations(m, (int)variation));
     }
 }

@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Text;
 using System.Threading;
 using Twisty.Native;
@@ -219,14 +220,37 @@ internal static class NativeCall
         {
             ThrowIfFailed(r.IsOk, cancellationToken);
             var t = r.AsOk();
-            var v = t.solutions;
-            var solutions = new string[v._ptr == IntPtr.Zero ? 0 : checked((int)v._len)];
-            for (var i = 0; i < solutions.Length; i++)
-            {
-                solutions[i] = v[i].String;
-            }
-            return new(Array.AsReadOnly(solutions), checked((int)t.length), checked((long)t.nodes));
+            return new(Strings(t.solutions), checked((int)t.length), checked((long)t.nodes));
         }
+    }
+
+    internal static IntPtr Unwrap(ResultCube3StepsNativeError r, CancellationToken cancellationToken = default)
+    {
+        ThrowIfFailed(r.IsOk, cancellationToken);
+        return r.AsOk();
+    }
+
+    /// <summary>Copies a Rust-owned vector of strings out and frees it.</summary>
+    internal static IReadOnlyList<string> Unwrap(ResultVecUtf8StringNativeError r, CancellationToken cancellationToken = default)
+    {
+        using (r)
+        {
+            ThrowIfFailed(r.IsOk, cancellationToken);
+            return Strings(r.AsOk());
+        }
+    }
+
+    /// <summary>The strings of a Rust-owned vector, copied (the vector is freed by its owner).</summary>
+    /// <remarks>The generated indexer returns strings that still belong to the vector: they are
+    /// only read here (never disposed), and disposing the owning result frees them once.</remarks>
+    private static IReadOnlyList<string> Strings(VecUtf8String v)
+    {
+        var strings = new string[v._ptr == IntPtr.Zero ? 0 : checked((int)v._len)];
+        for (var i = 0; i < strings.Length; i++)
+        {
+            strings[i] = v[i].String;
+        }
+        return Array.AsReadOnly(strings);
     }
 
     private static DatabaseSolution Solution(DatabaseSolutionText t) =>
