@@ -2375,7 +2375,8 @@ fn cube3_step_vectors(header: &str, tables: &Tables) -> String {
     row("cube3_step_position", &["R", "(U"]);
     writeln!(
         out.borrow_mut(),
-        "cube3_step_position\t\\N\t\terr:null_argument:7:scramble must not be null"
+        "cube3_step_position\t\\N\t\terr:null_argument:7:scramble must not be null\n\
+         cube3_step_position\tR\t\\N\terr:null_argument:7:moves must not be null"
     )
     .unwrap();
     // Sequence helpers.
@@ -2406,6 +2407,12 @@ fn cube3_step_vectors(header: &str, tables: &Tables) -> String {
         assert_eq!(got, format!("ok:{same}"));
     }
     row("cube3_moves_same", &["R", "Q"]);
+    writeln!(
+        out.borrow_mut(),
+        "cube3_moves_same\t\\N\tR\terr:null_argument:7:a must not be null\n\
+         cube3_moves_same\tR\t\\N\terr:null_argument:7:b must not be null"
+    )
+    .unwrap();
     for (v, text) in [
         ("unniss", "R U (U' R')"),
         ("unniss", "F R"),

@@ -359,6 +359,7 @@ public class StepSolverTests
         AssertNull("folder", () => StepSolver.Open(null!));
         AssertNull("step", () => StepSolver.Describe(null!));
         AssertNull("scramble", () => StepSolver.Position(null!, ""));
+        AssertNull("moves", () => StepSolver.Position("", null!));
         AssertNull("soFar", () => StepSolver.Position("R", null!));
         AssertNull("step", () => Memory.Value.Solve(null!, cube));
         AssertNull("cube", () => Memory.Value.Solve("eofb", null!));

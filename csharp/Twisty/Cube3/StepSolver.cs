@@ -98,15 +98,15 @@ public sealed class StepSolver : IDisposable
     /// NISS form (the inverse part in parentheses), as the solvers write them.
     /// </summary>
     /// <param name="scramble">The scramble, such as <c>R' U' F D2 ...</c>.</param>
-    /// <param name="soFar">The steps' solutions so far, such as <c>(U2 L D B) F</c>; empty for none.</param>
+    /// <param name="moves">The moves found so far (the steps' solutions), such as <c>(U2 L D B) F</c>; empty for none.</param>
     /// <exception cref="ArgumentNullException">An argument is null (code 7).</exception>
     /// <exception cref="InvalidNotationException">Malformed moves (code 1).</exception>
-    public static Cube Position(string scramble, string soFar)
+    public static Cube Position(string scramble, string moves)
     {
         NativeErrors.ThrowIfNull(scramble, nameof(scramble));
-        NativeErrors.ThrowIfNull(soFar, nameof(soFar));
+        NativeErrors.ThrowIfNull(moves, nameof(moves));
         using var s = NativeCall.Text(scramble);
-        using var m = NativeCall.Text(soFar);
+        using var m = NativeCall.Text(moves);
         return Cube.FromCanonical(NativeCall.Unwrap(Interop.twisty_cube3_step_position(s, m)));
     }
 

@@ -245,14 +245,14 @@ public final class StepSolver extends NativeObject implements AutoCloseable {
      * solutions are written. {@code position(scramble, "")} is the scrambled cube.
      *
      * @param scramble the scramble
-     * @param soFar the moves so far, as earlier steps wrote them (empty for none)
+     * @param moves the moves so far, as earlier steps wrote them (empty for none)
      * @return the cube to solve the next step on
-     * @throws NullPointerException if {@code scramble} or {@code soFar} is null ("scramble must
+     * @throws NullPointerException if {@code scramble} or {@code moves} is null ("scramble must
      *     not be null", "moves must not be null")
      * @throws org.twisty.InvalidNotationException if either is malformed
      */
-    public static Cube position(String scramble, String soFar) {
-        return Cube.parse(nativePosition(scramble, soFar));
+    public static Cube position(String scramble, String moves) {
+        return Cube.parse(nativePosition(scramble, moves));
     }
 
     private static native long nativeOpen(String folder);
@@ -275,5 +275,5 @@ public final class StepSolver extends NativeObject implements AutoCloseable {
 
     private static native String nativeDescribe(String step);
 
-    private static native String nativePosition(String scramble, String soFar);
+    private static native String nativePosition(String scramble, String moves);
 }
