@@ -870,7 +870,8 @@ static char const *const VARIATIONS[] = {"unniss", "lastqt", NULL};
 /* ok:<count>|<items joined by `separator`>, or just the items; frees the array. */
 static void ok_strings(text_t *out, slice_boxed_char_ptr_t *items, bool counted, char const *separator) {
     text_puts(out, "ok:");
-    if (counted) text_printf(out, "%zu|", items->len);
+    /* not %zu: MinGW checks formats as MSVCRT's printf, which lacks it */
+    if (counted) text_printf(out, "%" PRIu64 "|", (uint64_t)items->len);
     for (size_t i = 0; i < items->len; i++) {
         if (i) text_puts(out, separator);
         text_puts(out, items->ptr[i]);
