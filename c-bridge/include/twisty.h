@@ -109,12 +109,30 @@ twisty_cube3_moves_canonical (
     char * * out);
 
 /** \brief
+ *  The moves in a sequence, both NISS parts: face and wide turns count 1, slices 2, rotations 0.
+ */
+int32_t
+twisty_cube3_moves_count (
+    char const * moves,
+    uint32_t * out);
+
+/** \brief
  *  The plain algorithm whose cube is the inverse of this one's.
  */
 int32_t
 twisty_cube3_moves_inverse (
     char const * moves,
     char * * out);
+
+/** \brief
+ *  Whether sequences `a` and `b` are the same up to the order of adjacent moves on one axis,
+ *  each NISS part on its own.
+ */
+int32_t
+twisty_cube3_moves_same (
+    char const * a,
+    char const * b,
+    bool * out);
 
 /** \brief
  *  The default table file path of size `h{size}` (a string the caller frees with
@@ -382,6 +400,131 @@ twisty_cube3_solver_solve (
     char * * out);
 
 /** \brief
+ *  What step `step` does, in one line: goal, requirement, moves, NISS modes. An unknown name is
+ *  `TWISTY_STATUS_INVALID_ARGUMENT`, listing the names.
+ */
+int32_t
+twisty_cube3_step_describe (
+    char const * step,
+    char * * out);
+
+/** \brief
+ *  Every step name, in the catalogue's order (an array the caller frees with
+ *  `twisty_string_array_free`).
+ */
+int32_t
+twisty_cube3_step_names (
+    slice_boxed_char_ptr_t * out);
+
+/** \brief
+ *  The B32 cube a step continues from: the `scramble`, then the moves found so far in NISS
+ *  form (`so_far`, the inverse part in parentheses; "" for none).
+ */
+int32_t
+twisty_cube3_step_position (
+    char const * scramble,
+    char const * so_far,
+    char * * out);
+
+/** \brief
+ *  The default folder of the step tables, the cache folder of the other 3x3x3 tables (a string
+ *  the caller frees with `twisty_string_free`).
+ */
+int32_t
+twisty_cube3_steps_default_folder (
+    char * * out);
+
+/** \brief
+ *  A 3x3x3 step solver: the step tables of one folder, or of memory.
+ */
+typedef struct twisty_cube3_steps twisty_cube3_steps_t;
+
+/** \brief
+ *  The solver's folder, "" for a solver in memory (a string the caller frees with
+ *  `twisty_string_free`).
+ */
+int32_t
+twisty_cube3_steps_folder (
+    twisty_cube3_steps_t const * solver,
+    char * * out);
+
+/** \brief
+ *  Frees the solver at `*handle` and sets `*handle` to NULL (NULL or `*handle == NULL`: nothing
+ *  happens). Free it only after every call using it has returned.
+ */
+void
+twisty_cube3_steps_free (
+    twisty_cube3_steps_t * * handle);
+
+/** \brief
+ *  A step solver without files: each family's tables are built in memory, once per process, by
+ *  the first call that needs them (0.1 to 0.9 s each). Free it with `twisty_cube3_steps_free`.
+ */
+int32_t
+twisty_cube3_steps_in_memory (
+    twisty_cube3_steps_t * * out);
+
+/** \brief
+ *  A step solver whose table files live in `folder` (created when missing). An empty `folder`
+ *  means the default folder (`twisty_cube3_steps_default_folder`); NULL is
+ *  `TWISTY_STATUS_NULL_ARGUMENT`. Nothing is read or built here: each step family's file is
+ *  opened, or built and saved (under a second per family), by the first `twisty_cube3_steps_solve`
+ *  or `twisty_cube3_steps_prepare` that needs it. Free the solver with `twisty_cube3_steps_free`.
+ */
+int32_t
+twisty_cube3_steps_open (
+    char const * folder,
+    twisty_cube3_steps_t * * out);
+
+/** \brief
+ *  Opens, or builds and saves, the tables step `step` needs now rather than on its first solve.
+ *  `progress` (NULL for none) is called on this thread with `user_data` while a table is built;
+ *  `cancel` may be NULL. Errors: an unknown step (`TWISTY_STATUS_INVALID_ARGUMENT`, listing the
+ *  names); `TWISTY_STATUS_DATABASE` for a file of another kind where the family's file belongs
+ *  (left alone) or a folder that cannot be written; `TWISTY_STATUS_CANCELLED` when `cancel`
+ *  stops the build (no table file is left).
+ */
+int32_t
+twisty_cube3_steps_prepare (
+    twisty_cube3_steps_t const * solver,
+    char const * step,
+    void (*progress)(void *, twisty_progress_t const *),
+    void * user_data,
+    twisty_cancel_token_t const * cancel);
+
+/** \brief
+ *  The solutions of step `step` (`twisty_cube3_step_names`) for a B32 cube, shortest first,
+ *  each once, written as nissy writes them (the inverse part in parentheses; one empty string:
+ *  the cube is already at the goal and `min_length` is 0; none: no solution in the lengths).
+ *  `niss` is a `twisty_niss_t` code the step allows; lengths `min_length..=max_length` (at most
+ *  20); at most `max_solutions` (at least 1); `margin` < 0 = none, else only the lengths up to
+ *  the shortest found plus `margin`; `threads` 1..=256 (the same solutions, in the same order,
+ *  with any count and in every runtime). `timeout_ms` 0 = no deadline (it counts the search,
+ *  not a first build). `progress` (NULL for none) is called on this thread while a first call
+ *  builds a table, then after each length. Errors: `TWISTY_STATUS_INVALID_ARGUMENT` before any
+ *  build or search (an unknown step, a NISS mode the step cannot use, a cube without the step's
+ *  requirement, an option out of range), then those of `twisty_cube3_steps_prepare`;
+ *  `TWISTY_STATUS_CANCELLED` when `cancel` (may be NULL) or the deadline stops the search. The
+ *  array is the caller's: free it with `twisty_string_array_free`.
+ */
+int32_t
+twisty_cube3_steps_solve (
+    twisty_cube3_steps_t const * solver,
+    char const * step,
+    char const * cube,
+    int32_t niss,
+    int32_t min_length,
+    int32_t max_length,
+    int64_t max_solutions,
+    int32_t margin,
+    int32_t threads,
+    int64_t timeout_ms,
+    void (*progress)(void *, twisty_progress_t const *),
+    void * user_data,
+    twisty_cancel_token_t const * cancel,
+    slice_boxed_char_ptr_t * out);
+
+/** \brief
  *  The picture of a cube: a standalone SVG document of its unfolded net, the same bytes as in
  *  every other runtime.
  */
@@ -389,6 +532,16 @@ int32_t
 twisty_cube3_svg (
     char const * cube,
     char * * out);
+
+/** \brief
+ *  nissy's variations of a sequence (`variation` a `twisty_variation_t` code), as nissy writes
+ *  them (an array the caller frees with `twisty_string_array_free`).
+ */
+int32_t
+twisty_cube3_variations (
+    char const * moves,
+    int32_t variation,
+    slice_boxed_char_ptr_t * out);
 
 /** \brief
  *  Status code of this thread's last failure (see `twisty_status_t`); 0 when the last call
@@ -411,6 +564,41 @@ twisty_last_error_message (void);
  */
 int64_t
 twisty_last_error_position (void);
+
+/** \brief
+ *  The NISS modes of `twisty_cube3_steps_solve`'s `niss` (an `int32_t`; another value is
+ *  `TWISTY_STATUS_INVALID_ARGUMENT` naming the valid ones).
+ */
+/** \remark Has the same ABI as `int32_t` **/
+#ifdef DOXYGEN
+typedef
+#endif
+enum twisty_niss {
+    /** \brief
+     *  Only after the scramble.
+     */
+    TWISTY_NISS_NORMAL = 0,
+    /** \brief
+     *  Only on the inverse scramble (the whole solution in parentheses).
+     */
+    TWISTY_NISS_INVERSE = 1,
+    /** \brief
+     *  Normal or inverse, never both.
+     */
+    TWISTY_NISS_LINEAR = 2,
+    /** \brief
+     *  Both sides, switching once (and single moves on either side).
+     */
+    TWISTY_NISS_MIXED = 3,
+    /** \brief
+     *  Normal, inverse and mixed.
+     */
+    TWISTY_NISS_ALL = 4,
+}
+#ifndef DOXYGEN
+; typedef int32_t
+#endif
+twisty_niss_t;
 
 /** \brief
  *  An unsigned 128-bit integer: `high * 2^64 + low`.
@@ -1139,6 +1327,15 @@ enum twisty_status {
 twisty_status_t;
 
 /** \brief
+ *  Frees an array of strings (`slice_boxed_char_ptr_t`: step solutions, step names,
+ *  variations), its strings too, and sets its `ptr` to NULL and `len` to 0 (so a second free
+ *  does nothing); NULL or a NULL `ptr` does nothing.
+ */
+void
+twisty_string_array_free (
+    slice_boxed_char_ptr_t * array);
+
+/** \brief
  *  Frees a string returned by the library. It follows `free()`'s rule: free a string once;
  *  freeing it again is undefined behaviour (the caller's pointer is not set to NULL). NULL is
  *  ignored. Like every free function, it leaves the last error as it is.
@@ -1162,6 +1359,28 @@ twisty_u64_array_free (
 void
 twisty_u8_array_free (
     slice_boxed_uint8_t * array);
+
+/** \brief
+ *  The variations of `twisty_cube3_variations`'s `variation` (an `int32_t`).
+ */
+/** \remark Has the same ABI as `int32_t` **/
+#ifdef DOXYGEN
+typedef
+#endif
+enum twisty_variation {
+    /** \brief
+     *  One plain sequence: the inverse part undone at the end (nissy's `unniss`).
+     */
+    TWISTY_VARIATION_UNNISS = 0,
+    /** \brief
+     *  Every direction of each part's last quarter turns (nissy's `lastqt`).
+     */
+    TWISTY_VARIATION_LASTQT = 1,
+}
+#ifndef DOXYGEN
+; typedef int32_t
+#endif
+twisty_variation_t;
 
 
 #ifdef __cplusplus

@@ -33,6 +33,7 @@
 
 pub mod cube3;
 pub mod cube3_optimal;
+pub mod cube3_steps;
 pub mod database;
 pub mod error;
 pub mod handle;
@@ -98,6 +99,9 @@ mod header {
             "typedef struct twisty_sq1_solver twisty_sq1_solver_t;",
             "typedef struct twisty_cube3_solver twisty_cube3_solver_t;",
             "typedef struct twisty_cube3_optimal twisty_cube3_optimal_t;",
+            "typedef struct twisty_cube3_steps twisty_cube3_steps_t;",
+            "TWISTY_NISS_MIXED = 3,",
+            "TWISTY_VARIATION_LASTQT = 1,",
             "typedef struct twisty_cancel_token twisty_cancel_token_t;",
             "TWISTY_STATUS_NULL_ARGUMENT = 7,",
             "twisty_set_logger (",

@@ -29,6 +29,9 @@ char *path_of(char const *dir, char const *name);
 void check_failed(char const *file, int line, char const *format, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* Records a failure for each of `names` that the shipped library does not export. */
+void check_exported(char const *const *names, size_t count);
+
 /* Counts one finished test: passed unless it recorded a failure since it started. */
 void run_test(char const *name, void (*test)(void));
 /* Counts one test whose outcome the caller decided (a vector row). */
@@ -79,5 +82,6 @@ void vector_tests(void);
 void api_tests(void);
 void optimal_tests(void);
 void bridges_tests(void);
+void steps_tests(void);
 
 #endif

@@ -49,6 +49,16 @@ void count_result(bool ok) {
     }
 }
 
+void check_exported(char const *const *names, size_t count) {
+    void *lib = library_open(shipped_library);
+    CHECK(lib != NULL);
+    if (!lib) return;
+    for (size_t i = 0; i < count; i++) {
+        if (library_symbol(lib, names[i]) == NULL) check_failed(__FILE__, __LINE__, "%s is not exported", names[i]);
+    }
+    library_close(lib);
+}
+
 void run_test(char const *name, void (*test)(void)) {
     current_test = name;
     failures_in_test = 0;
@@ -79,6 +89,7 @@ int main(int argc, char **argv) {
     api_tests();
     optimal_tests();
     bridges_tests();
+    steps_tests();
 
     free(dbs);
     printf("%d passed, %d failed\n", passed, failed);

@@ -330,6 +330,21 @@ static int32_t shared_cube3_solver(twisty_cube3_solver_t **solver) {
     return status;
 }
 
+/* The cube3_step_solve rows share one step solver on $DB/steps (each family's table file built
+ * there on first use, by whichever runtime replays first). */
+static twisty_cube3_steps_t *steps_solver;
+
+static int32_t shared_steps(twisty_cube3_steps_t **solver) {
+    int32_t status = TWISTY_STATUS_OK;
+    if (!steps_solver) {
+        char *folder = path_of(db_dir, "steps");
+        status = twisty_cube3_steps_open(folder, &steps_solver);
+        free(folder);
+    }
+    *solver = steps_solver;
+    return status;
+}
+
 static twisty_sq1_tables_t *shared_tables(void) {
     static twisty_sq1_tables_t *tables;
     if (!tables && twisty_sq1_tables_new(&tables) != TWISTY_STATUS_OK) abort();
@@ -354,6 +369,7 @@ static void close_all(void) {
         free(cube3_optimals.paths[i]);
     }
     databases.count = sq1_solvers.count = cube3_solvers.count = cube3_optimals.count = 0;
+    twisty_cube3_steps_free(&steps_solver);
     twisty_sq1_tables_t *tables = shared_tables();
     twisty_sq1_tables_free(&tables);
 }
@@ -846,6 +862,78 @@ static void cube3_optimal_solve(args_t a, int64_t timeout_ms, text_t *out) {
 
 static void op_cube3_optimal_solve(args_t a, text_t *out) { cube3_optimal_solve(a, 0, out); }
 
+/* ---- The 3x3x3 step solvers ------------------------------------------------------------ */
+
+static char const *const NISS_MODES[] = {"normal", "inverse", "linear", "mixed", "all", NULL};
+static char const *const VARIATIONS[] = {"unniss", "lastqt", NULL};
+
+/* ok:<count>|<items joined by `separator`>, or just the items; frees the array. */
+static void ok_strings(text_t *out, slice_boxed_char_ptr_t *items, bool counted, char const *separator) {
+    text_puts(out, "ok:");
+    /* not %zu: MinGW checks formats as MSVCRT's printf, which lacks it */
+    if (counted) text_printf(out, "%" PRIu64 "|", (uint64_t)items->len);
+    for (size_t i = 0; i < items->len; i++) {
+        if (i) text_puts(out, separator);
+        text_puts(out, items->ptr[i]);
+    }
+    twisty_string_array_free(items);
+}
+
+static void op_cube3_step_names(args_t a, text_t *out) {
+    (void)a;
+    slice_boxed_char_ptr_t names;
+    if (!failed(twisty_cube3_step_names(&names), out)) ok_strings(out, &names, false, ",");
+}
+
+static void op_cube3_step_describe(args_t a, text_t *out) {
+    char *s;
+    if (!failed(twisty_cube3_step_describe(a[0], &s), out)) ok_string(out, s);
+}
+
+static void op_cube3_step_position(args_t a, text_t *out) {
+    char *s;
+    if (!failed(twisty_cube3_step_position(a[0], a[1], &s), out)) ok_string(out, s);
+}
+
+/* The cube is parsed first (its errors come before the solver's), as in Java and .NET. */
+static void op_cube3_step_solve(args_t a, text_t *out) {
+    PARSED_CUBE(cube, a[1]);
+    twisty_cube3_steps_t *solver;
+    slice_boxed_char_ptr_t found;
+    if (!failed(shared_steps(&solver), out) &&
+        !failed(twisty_cube3_steps_solve(solver, a[0], cube, name_code("NISS mode", a[2], NISS_MODES), i32_arg(a[3]),
+                                         i32_arg(a[4]), i64_arg(a[5]), i32_arg(a[6]), i32_arg(a[7]), 0, NULL, NULL,
+                                         NULL, &found),
+                out))
+        ok_strings(out, &found, true, ";");
+    twisty_string_free(cube);
+}
+
+/* A step solver of its own on the row's folder, freed again. */
+static void op_cube3_step_prepare(args_t a, text_t *out) {
+    twisty_cube3_steps_t *solver = NULL;
+    if (!failed(twisty_cube3_steps_open(a[0], &solver), out) &&
+        !failed(twisty_cube3_steps_prepare(solver, a[1], NULL, NULL, NULL), out))
+        text_puts(out, "ok:");
+    twisty_cube3_steps_free(&solver);
+}
+
+static void op_cube3_moves_count(args_t a, text_t *out) {
+    uint32_t n;
+    if (!failed(twisty_cube3_moves_count(a[0], &n), out)) ok_u64(out, n);
+}
+
+static void op_cube3_moves_same(args_t a, text_t *out) {
+    bool same;
+    if (!failed(twisty_cube3_moves_same(a[0], a[1], &same), out)) ok_bool(out, same);
+}
+
+static void op_cube3_variations(args_t a, text_t *out) {
+    slice_boxed_char_ptr_t found;
+    if (!failed(twisty_cube3_variations(a[1], name_code("variation", a[0], VARIATIONS), &found), out))
+        ok_strings(out, &found, true, ";");
+}
+
 static void op_cube3_optimal_solve_timeout(args_t a, text_t *out) { cube3_optimal_solve(a, i64_arg(a[5]), out); }
 
 /* Open-or-build; a solver that opens is freed again. */
@@ -932,6 +1020,14 @@ static op_t const OPS[] = {
     {"solve_fast_timeout", 6, op_solve_fast_timeout},
     {"solver_open_or_build", 1, op_solver_open_or_build},
     {"cube3_solver_open_or_build", 1, op_cube3_solver_open_or_build},
+    {"cube3_step_names", 0, op_cube3_step_names},
+    {"cube3_step_describe", 1, op_cube3_step_describe},
+    {"cube3_step_position", 2, op_cube3_step_position},
+    {"cube3_step_solve", 8, op_cube3_step_solve},
+    {"cube3_step_prepare", 2, op_cube3_step_prepare},
+    {"cube3_moves_count", 1, op_cube3_moves_count},
+    {"cube3_moves_same", 2, op_cube3_moves_same},
+    {"cube3_variations", 2, op_cube3_variations},
 };
 
 static op_t const *op_named(char const *name) {
