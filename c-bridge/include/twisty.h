@@ -418,12 +418,12 @@ twisty_cube3_step_names (
 
 /** \brief
  *  The B32 cube a step continues from: the `scramble`, then the moves found so far in NISS
- *  form (`so_far`, the inverse part in parentheses; "" for none).
+ *  form (`moves`, the inverse part in parentheses; "" for none).
  */
 int32_t
 twisty_cube3_step_position (
     char const * scramble,
-    char const * so_far,
+    char const * moves,
     char * * out);
 
 /** \brief

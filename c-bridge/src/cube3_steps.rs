@@ -225,12 +225,12 @@ fn twisty_cube3_step_describe(step: Text<'_>, out: OutString<'_>) -> i32 {
 }
 
 /// The B32 cube a step continues from: the `scramble`, then the moves found so far in NISS
-/// form (`so_far`, the inverse part in parentheses; "" for none).
+/// form (`moves`, the inverse part in parentheses; "" for none).
 #[ffi_export]
-fn twisty_cube3_step_position(scramble: Text<'_>, so_far: Text<'_>, out: OutString<'_>) -> i32 {
+fn twisty_cube3_step_position(scramble: Text<'_>, moves: Text<'_>, out: OutString<'_>) -> i32 {
     call(|| {
-        let (scramble, so_far, out) = (arg!(scramble)?, arg!(so_far)?, arg!(out)?);
-        put_string(out, api::cube3_step_position(scramble, so_far)?)
+        let (scramble, moves, out) = (arg!(scramble)?, arg!(moves)?, arg!(out)?);
+        put_string(out, api::cube3_step_position(scramble, moves)?)
     })
 }
 

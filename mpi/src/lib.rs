@@ -84,6 +84,9 @@ pub struct World {
     size: usize,
     /// Bytes one rank sends one peer per exchange round (at most [`MAX_ROUND_BYTES`]).
     round_bytes: usize,
+    /// Whether a collective operation failed: the ranks may no longer agree on what comes
+    /// next, so the job must end with [`World::abort`] rather than a finalize that could wait.
+    failed: std::cell::Cell<bool>,
     // MPI must be finalized by the thread that initialized it.
     _not_send: std::marker::PhantomData<*const ()>,
 }
@@ -100,12 +103,26 @@ impl World {
             rank: rank as usize,
             size: size as usize,
             round_bytes: 256 << 20,
+            failed: std::cell::Cell::new(false),
             _not_send: std::marker::PhantomData,
         })
     }
 
     pub fn rank(&self) -> usize {
         self.rank
+    }
+
+    /// Whether an MPI call of this world failed (then end the job with [`World::abort`]).
+    pub fn failed(&self) -> bool {
+        self.failed.get()
+    }
+
+    /// `r`, noting a failure.
+    fn noted<T>(&self, r: Result<T>) -> Result<T> {
+        if r.is_err() {
+            self.failed.set(true);
+        }
+        r
     }
 
     pub fn size(&self) -> usize {
@@ -187,7 +204,10 @@ impl World {
             .max()
             .unwrap_or(0);
         let rounds = self.all_reduce(&[most.div_ceil(chunk)], Reduce::Max)?[0];
-        let (mut send, mut recv) = (Vec::new(), Vec::new());
+        // Two real allocations: empty vectors share one dangling address, and MPI refuses a
+        // send buffer that is the receive buffer (MPI_ERR_ARG) when a rank has nothing to move.
+        let (mut send, mut recv): (Vec<u8>, Vec<u8>) =
+            (Vec::with_capacity(1), Vec::with_capacity(1));
         for round in 0..rounds {
             let part = |len: u64| {
                 let start = (round * chunk).min(len);
@@ -268,7 +288,9 @@ impl twisty::bfs::Transport for World {
             .map(|words| words.iter().flat_map(|w| w.to_le_bytes()).collect())
             .collect();
         drop(outgoing);
-        let incoming = World::exchange(self, &bytes).map_err(engine_error)?;
+        let incoming = self
+            .noted(World::exchange(self, &bytes))
+            .map_err(engine_error)?;
         Ok(incoming
             .iter()
             .map(|b| {
@@ -279,7 +301,8 @@ impl twisty::bfs::Transport for World {
             .collect())
     }
     fn sum(&mut self, values: &[u64]) -> twisty::Result<Vec<u64>> {
-        self.all_reduce(values, Reduce::Sum).map_err(engine_error)
+        self.noted(self.all_reduce(values, Reduce::Sum))
+            .map_err(engine_error)
     }
     fn max(&mut self, value: u64) -> twisty::Result<u64> {
         Ok(self

@@ -3,7 +3,8 @@
 //!     mpirun -np 4 twisty-mpi db build article.db --variant article
 //!
 //! Every rank runs the same command; rank 0 prints the progress and the result. A failure on
-//! any rank stops every rank with an error (exit status 1).
+//! any rank stops every rank with an error (exit status 1); a failed MPI operation aborts the
+//! whole job (`MPI_Abort`), so no rank waits forever for another.
 
 use std::path::PathBuf;
 
@@ -122,6 +123,11 @@ fn main() {
     };
     if let Err(e) = result {
         eprintln!("twisty-mpi (rank {rank}): {}", e.message());
+        if world.failed() {
+            // The ranks may be in different operations now: end them all, never wait.
+            world.abort(1);
+        }
+        // Every rank learned of the failure in the same step: each ends normally.
         drop(world);
         std::process::exit(1);
     }
