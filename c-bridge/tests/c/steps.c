@@ -392,7 +392,7 @@ static void null_arguments_are_code_7_naming_the_parameter(void) {
     CHECK_FAILS(twisty_cube3_step_describe(NULL, &s), 7, "step must not be null");
     CHECK_FAILS(twisty_cube3_step_describe("eofb", NULL), 7, "out must not be null");
     CHECK_FAILS(twisty_cube3_step_position(NULL, "", &s), 7, "scramble must not be null");
-    CHECK_FAILS(twisty_cube3_step_position("", NULL, &s), 7, "so_far must not be null");
+    CHECK_FAILS(twisty_cube3_step_position("", NULL, &s), 7, "moves must not be null");
     CHECK_FAILS(twisty_cube3_moves_count(NULL, &n), 7, "moves must not be null");
     CHECK_FAILS(twisty_cube3_moves_count("R", NULL), 7, "out must not be null");
     CHECK_FAILS(twisty_cube3_moves_same(NULL, "R", &b), 7, "a must not be null");
