@@ -360,7 +360,6 @@ public class StepSolverTests
         AssertNull("step", () => StepSolver.Describe(null!));
         AssertNull("scramble", () => StepSolver.Position(null!, ""));
         AssertNull("moves", () => StepSolver.Position("", null!));
-        AssertNull("soFar", () => StepSolver.Position("R", null!));
         AssertNull("step", () => Memory.Value.Solve(null!, cube));
         AssertNull("cube", () => Memory.Value.Solve("eofb", null!));
         AssertNull("step", () => Memory.Value.SolveAsync(null!, cube));
