@@ -569,7 +569,7 @@ impl Model {
         state_of(&self.coords, p)
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn apply(&self, s: &State, m: u8) -> State {
         let bytes = self.file.bytes();
         let mut t = [0; 3];
@@ -580,19 +580,26 @@ impl Model {
         t
     }
 
-    #[inline]
+    #[inline(always)]
     fn distances<'a>(&'a self, s: &'a State) -> impl Iterator<Item = u8> + 'a {
         let bytes = self.file.bytes();
         self.prunes.iter().map(move |p| bytes[p.at + p.index(s)])
     }
 
     /// A lower bound of the moves to the goal.
-    #[inline]
+    #[inline(always)]
     pub fn bound(&self, s: &State) -> u8 {
         let own = self.distances(s).max().unwrap_or(0);
-        let Some(relative) = &self.relative else {
-            return own;
-        };
+        match &self.relative {
+            None => own,
+            Some(relative) => own.max(self.relative_bound(relative, s)),
+        }
+    }
+
+    /// The corners' bound relative to each other (kept out of line: `bound` is inlined in the
+    /// search, and only the corners take this path).
+    #[inline(never)]
+    fn relative_bound(&self, relative: &Model, s: &State) -> u8 {
         // Solving the corners solves them relative to each other, whose distance with every
         // move is that with U, R, F (a D turn is a U turn and a rotation, relative to the
         // corners): the cornersx table, read on the corners rebuilt from the coordinates.
@@ -600,10 +607,10 @@ impl Model {
         for (c, &x) in self.coords.iter().zip(s) {
             c.set(&mut p, x);
         }
-        own.max(relative.bound(&relative.state(&p)))
+        relative.bound(&relative.state(&p))
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn is_solved(&self, s: &State) -> bool {
         self.distances(s).all(|d| d == 0) && self.joint_goal.as_ref().is_none_or(|g| g.contains(s))
     }

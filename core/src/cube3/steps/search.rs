@@ -282,6 +282,7 @@ impl<'a> Search<'a> {
     }
 
     /// Counts a node; every 4096 nodes checks the token and the deadline.
+    #[inline(always)]
     fn tick(&mut self) {
         self.nodes += 1;
         if !self.nodes.is_multiple_of(4096) {
