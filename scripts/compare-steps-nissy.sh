@@ -105,6 +105,7 @@ for step in "${steps[@]}"; do
         {
             echo "# scripts/compare-steps-nissy.sh $step (SCRAMBLES=$scrambles SEED=$seed)"
             echo "# nissy: ${NISSY_VERSION:-nissy-core 3cb60bc}"
+            echo "# twisty: $(git -C "$root" describe --always --dirty 2>/dev/null || echo unknown)"
             echo "# started $(date -u '+%Y-%m-%d %H:%M UTC'), modes: $modes, lengths: $lengths"
         } >"$part"
         for ((i = 0; i < scrambles; i++)); do
