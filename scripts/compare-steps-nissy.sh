@@ -14,8 +14,11 @@
 # complete; a step whose report is there is skipped (its summary still counts in the total),
 # so an interrupted run restarts at the step it was in.
 # Scrambles are random move sequences; a step with a requirement gets a sequence of moves that
-# keep it (DR from EO: U D R L F2 B2 in its frame; HTR: U D R2 L2 F2 B2), after a random whole
-# cube rotation on every fifth scramble so that the axes follow the centres.
+# keep it (DR from EO: U D R L F2 B2 in its frame; HTR: U D R2 L2 F2 B2). Every fifth scramble
+# holds the cube in another orientation, so that the axes follow the centres: a whole-cube
+# rotation before the moves, or after them for the steps with a requirement (moves after a
+# rotation keep the requirement on the rotated axes, which is another step's: both programs
+# then refuse the cube).
 # nissy answers at most 255 solutions per call (its count is 8 bits): where it gives 255, the
 # check is only that its solutions are among twisty's ("capped").
 # twisty's tables are files in build/nissy-steps/twisty (TWISTY_STEPS_DIR of the steps
@@ -115,7 +118,10 @@ for step in "${steps[@]}"; do
             any) base=$(random_moves $((seed * 100003 + i)) 20 U U2 "U'" D D2 "D'" R R2 "R'" L L2 "L'" F F2 "F'" B B2 "B'") ;;
             *) base=$(random_moves $((seed * 100003 + i)) 25 $(keep_moves "$step" "$kind")) ;;
             esac
-            scramble="$rot $base"
+            case $kind in
+            any) scramble="$rot $base" ;;
+            *) scramble="$base $rot" ;;
+            esac
             for mode in $modes; do
                 for d in $lengths; do
                     ours=$("$twisty" "$step" "$mode" "$d" "$d" "$scramble" | sort)
