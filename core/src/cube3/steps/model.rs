@@ -543,8 +543,7 @@ impl Model {
 
     /// Bytes of the pruning and move tables.
     pub fn table_bytes(&self) -> usize {
-        self.prunes.iter().map(|p| p.len).sum::<usize>()
-            + self.move_bytes
+        self.prunes.iter().map(|p| p.len).sum::<usize>() + self.move_bytes
     }
 
     /// Entries at each distance, per pruning table.
