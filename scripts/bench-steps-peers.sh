@@ -68,7 +68,7 @@ for c in "${cases[@]}"; do
     tsize=$(stat -c %s "${files[@]}" | paste -sd+ | bc)
     ngen="present"
     if [ ! -e "tables/$file" ]; then
-        t0=$(now); "$nissy" gendata -solver "$step" >/dev/null; ngen="$(ms "$t0" "$(now)") ms"
+        t0=$(now); "$nissy" gendata -solver "$step" >/dev/null 2>&1; ngen="$(ms "$t0" "$(now)") ms"
     fi
     echo "| $step | $tbuild | $tmapped | $tsize | $ngen | $(stat -c %s "tables/$file") |"
 done

@@ -6,12 +6,23 @@
 #   scripts/compare-steps-nissy.sh [STEP...]      (default: every step with a solver)
 #
 # Environment: SCRAMBLES (per step, default 50), MODES (default: each NISS mode the step
-# supports), SEED (default 1), NISSY (default ../shared/peers/nissy-run beside the repository).
+# supports), SEED (default 1), NISSY (default ../shared/peers/nissy-run beside the repository),
+# NISSY_VERSION (for the reports), RESULTS (default docs/results/steps-vs-nissy), FORCE=1 (redo
+# steps already compared).
+# Resumable, one step at a time: a step's report is written to build/nissy-steps/STEP.part while
+# it runs and moved to RESULTS/STEP.txt (header, DIFFER lines, summary) once the step is
+# complete; a step whose report is there is skipped (its summary still counts in the total),
+# so an interrupted run restarts at the step it was in.
 # Scrambles are random move sequences; a step with a requirement gets a sequence of moves that
-# keep it (DR from EO: U D R L F2 B2 in its frame; HTR: U D R2 L2 F2 B2), after a random whole
-# cube rotation on every fifth scramble so that the axes follow the centres.
+# keep it (DR from EO: U D R L F2 B2 in its frame; HTR: U D R2 L2 F2 B2). Every fifth scramble
+# holds the cube in another orientation, so that the axes follow the centres: a whole-cube
+# rotation before the moves, or after them for the steps with a requirement (moves after a
+# rotation keep the requirement on the rotated axes, which is another step's: both programs
+# then refuse the cube).
 # nissy answers at most 255 solutions per call (its count is 8 bits): where it gives 255, the
 # check is only that its solutions are among twisty's ("capped").
+# twisty's tables are files in build/nissy-steps/twisty (TWISTY_STEPS_DIR of the steps
+# example), built once rather than in memory by every call.
 # Exit status: 0 when every compared set agrees (or nissy is absent: skipped), 1 otherwise.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,7 +36,9 @@ seed=${SEED:-1}
 cargo build --quiet --release -p twisty --example steps --manifest-path "$root/Cargo.toml"
 twisty=$root/target/release/examples/steps
 work=$root/build/nissy-steps
-mkdir -p "$work/tables"
+results=${RESULTS:-$root/docs/results/steps-vs-nissy}
+mkdir -p "$work/tables" "$work/twisty" "$results"
+export TWISTY_STEPS_DIR=$work/twisty
 cd "$work"
 
 # STEP -> "modes|lengths|kind of scramble"
@@ -83,36 +96,61 @@ steps=("$@")
 for step in "${steps[@]}"; do
     IFS='|' read -r modes lengths kind <<<"$(spec "$step")"
     modes=${MODES:-$modes}
-    s_agree=0 s_capped=0 s_differ=0
-    for ((i = 0; i < scrambles; i++)); do
-        rot=""
-        ((i % 5 == 4)) && rot=${rotations[$(((i / 5) % ${#rotations[@]}))]}
-        case $kind in
-        any) base=$(random_moves $((seed * 100003 + i)) 20 U U2 "U'" D D2 "D'" R R2 "R'" L L2 "L'" F F2 "F'" B B2 "B'") ;;
-        *) base=$(random_moves $((seed * 100003 + i)) 25 $(keep_moves "$step" "$kind")) ;;
-        esac
-        scramble="$rot $base"
-        for mode in $modes; do
-            for d in $lengths; do
-                ours=$("$twisty" "$step" "$mode" "$d" "$d" "$scramble" | sort)
-                theirs=$("$nissy" solve_scramble -solver "$step" -m "$d" -M "$d" -n 255 \
-                    -nisstype "$mode" -moves "$scramble" 2>/dev/null | grep -v '^No solutions' | sort || true)
-                total=$((total + 1))
-                n=$(printf '%s' "$theirs" | grep -c . || true)
-                if [ "$ours" = "$theirs" ]; then
-                    s_agree=$((s_agree + 1))
-                elif [ "$n" -ge 255 ] && [ -z "$(comm -13 <(echo "$ours") <(echo "$theirs"))" ]; then
-                    s_capped=$((s_capped + 1))
-                else
-                    s_differ=$((s_differ + 1))
-                    echo "DIFFER $step $mode length $d: $scramble"
-                    diff <(echo "$ours") <(echo "$theirs") | head -6 | sed 's/^/    /'
-                fi
+    report=$results/$step.txt
+    if [ -e "$report" ] && [ "${FORCE:-0}" != 1 ]; then
+        # Compared before: count its summary line ("N sets: A same, C capped, D different").
+        read -r s_total s_agree s_capped s_differ < <(sed -n 's/^sets: \([0-9]*\) compared, \([0-9]*\) same, \([0-9]*\) capped (subset), \([0-9]*\) different$/\1 \2 \3 \4/p' "$report")
+        echo "$step: already compared ($report): $s_agree same, $s_capped capped, $s_differ different"
+    else
+        part=$work/$step.part
+        s_total=0 s_agree=0 s_capped=0 s_differ=0
+        started=$(date +%s)
+        {
+            echo "# scripts/compare-steps-nissy.sh $step (SCRAMBLES=$scrambles SEED=$seed)"
+            echo "# nissy: ${NISSY_VERSION:-nissy-core 3cb60bc}"
+            echo "# twisty: $(git -C "$root" describe --always --dirty 2>/dev/null || echo unknown)"
+            echo "# started $(date -u '+%Y-%m-%d %H:%M UTC'), modes: $modes, lengths: $lengths"
+        } >"$part"
+        for ((i = 0; i < scrambles; i++)); do
+            rot=""
+            ((i % 5 == 4)) && rot=${rotations[$(((i / 5) % ${#rotations[@]}))]}
+            case $kind in
+            any) base=$(random_moves $((seed * 100003 + i)) 20 U U2 "U'" D D2 "D'" R R2 "R'" L L2 "L'" F F2 "F'" B B2 "B'") ;;
+            *) base=$(random_moves $((seed * 100003 + i)) 25 $(keep_moves "$step" "$kind")) ;;
+            esac
+            case $kind in
+            any) scramble="$rot $base" ;;
+            *) scramble="$base $rot" ;;
+            esac
+            for mode in $modes; do
+                for d in $lengths; do
+                    ours=$("$twisty" "$step" "$mode" "$d" "$d" "$scramble" | sort)
+                    theirs=$("$nissy" solve_scramble -solver "$step" -m "$d" -M "$d" -n 255 \
+                        -nisstype "$mode" -moves "$scramble" 2>/dev/null | grep -v '^No solutions' | sort || true)
+                    s_total=$((s_total + 1))
+                    n=$(printf '%s' "$theirs" | grep -c . || true)
+                    if [ "$ours" = "$theirs" ]; then
+                        s_agree=$((s_agree + 1))
+                    elif [ "$n" -ge 255 ] && [ -z "$(comm -13 <(echo "$ours") <(echo "$theirs"))" ]; then
+                        s_capped=$((s_capped + 1))
+                    else
+                        s_differ=$((s_differ + 1))
+                        {
+                            echo "DIFFER $step $mode length $d: $scramble"
+                            diff <(echo "$ours") <(echo "$theirs") | head -6 | sed 's/^/    /'
+                        } | tee -a "$part"
+                    fi
+                done
             done
         done
-    done
-    echo "$step: $scrambles scrambles, modes $modes, lengths $lengths: $s_agree same, $s_capped capped (subset), $s_differ different"
-    agree=$((agree + s_agree)) capped=$((capped + s_capped)) differ=$((differ + s_differ))
+        {
+            echo "# $scrambles scrambles, modes $modes, lengths $lengths, $(($(date +%s) - started)) s"
+            echo "sets: $s_total compared, $s_agree same, $s_capped capped (subset), $s_differ different"
+        } >>"$part"
+        mv "$part" "$report"
+        echo "$step: $scrambles scrambles, modes $modes, lengths $lengths: $s_agree same, $s_capped capped (subset), $s_differ different ($report)"
+    fi
+    total=$((total + s_total)) agree=$((agree + s_agree)) capped=$((capped + s_capped)) differ=$((differ + s_differ))
 done
 echo "total: $total sets compared, $agree same, $capped capped, $differ different"
 [ "$differ" -eq 0 ]

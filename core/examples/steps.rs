@@ -2,9 +2,11 @@
 //! (`scripts/compare-steps-nissy.sh`): `steps STEP NISS MIN MAX MOVES`; `steps tables` prints
 //! each solver's table size, build time and distances (the figures of `docs/cube3-steps.md`);
 //! `steps row STEP NISS MIN MAX MOVES` prints the same solutions as a `cube3_step_solve` vector
-//! row (`scripts/steps-vectors-nissy.sh`).
+//! row (`scripts/steps-vectors-nissy.sh`). With `TWISTY_STEPS_DIR` set, the solutions use the
+//! table files of that folder (built there on first use) instead of building the tables in
+//! memory, which costs up to a second per call: the comparison makes thousands of calls.
 
-use twisty::cube3::steps::{self, Niss, Step, StepOptions, sequence};
+use twisty::cube3::steps::{self, Niss, Step, StepOptions, StepSolver, sequence};
 use twisty::cube3::{Alg, Cube};
 use twisty::progress::NoProgress;
 
@@ -52,7 +54,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ..StepOptions::default()
     };
     let cube = Cube::from_alg(&Alg::parse(moves)?);
-    let found = steps::solve(step, &cube, &opts, None, &mut NoProgress)?;
+    let solver = match std::env::var_os("TWISTY_STEPS_DIR") {
+        Some(dir) => StepSolver::in_folder(dir),
+        None => StepSolver::in_memory(),
+    };
+    let found = solver.solve(step, &cube, &opts, None, &mut NoProgress)?;
     let texts: Vec<String> = found.iter().map(sequence::niss_text).collect();
     if row {
         println!(

@@ -415,8 +415,11 @@ fn state_of(coords: &[Coord], p: &Perm) -> State {
 pub(crate) struct Model {
     pub kind: Kind,
     coords: Vec<Coord>,
-    /// Copied out of the file (small, and read as 16-bit words without alignment concerns).
-    move_tables: Vec<Vec<u16>>,
+    /// Where each coordinate's move table starts in the file (16-bit little-endian words),
+    /// read in place: copying them out cost each call up to 3 MB of copying (HTR, finish).
+    move_at: Vec<usize>,
+    /// Their bytes, together.
+    move_bytes: usize,
     pub prunes: Vec<Prune>,
     joint_goal: Option<Vec<State>>,
     /// The corners' model: the tables of the corners relative to each other (see `bound`).
@@ -426,16 +429,8 @@ pub(crate) struct Model {
 
 impl Model {
     fn assemble(shape: Shape, file: TableFile, relative: Option<Arc<Model>>) -> Model {
-        let (move_tables, prunes) = shape.with_layout(|layout| {
-            let move_tables = (0..shape.coords.len())
-                .map(|k| {
-                    layout
-                        .section(file.bytes(), k)
-                        .chunks_exact(2)
-                        .map(|w| u16::from_le_bytes([w[0], w[1]]))
-                        .collect()
-                })
-                .collect();
+        let (move_at, move_bytes, prunes) = shape.with_layout(|layout| {
+            let moves: Vec<_> = (0..shape.coords.len()).map(|k| layout.range(k)).collect();
             let prunes = shape
                 .projections
                 .iter()
@@ -451,7 +446,11 @@ impl Model {
                     }
                 })
                 .collect();
-            (move_tables, prunes)
+            (
+                moves.iter().map(|r| r.start).collect(),
+                moves.iter().map(|r| r.len()).sum(),
+                prunes,
+            )
         });
         // Where the projections alone do not decide the goal (the slice's corners and edges
         // must show the same turn), the goal is checked against its states.
@@ -459,7 +458,8 @@ impl Model {
         Model {
             kind: shape.kind,
             coords: shape.coords,
-            move_tables,
+            move_at,
+            move_bytes,
             prunes,
             joint_goal,
             relative,
@@ -543,8 +543,7 @@ impl Model {
 
     /// Bytes of the pruning and move tables.
     pub fn table_bytes(&self) -> usize {
-        self.prunes.iter().map(|p| p.len).sum::<usize>()
-            + self.move_tables.iter().map(|t| t.len() * 2).sum::<usize>()
+        self.prunes.iter().map(|p| p.len).sum::<usize>() + self.move_bytes
     }
 
     /// Entries at each distance, per pruning table.
@@ -569,28 +568,37 @@ impl Model {
         state_of(&self.coords, p)
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn apply(&self, s: &State, m: u8) -> State {
+        let bytes = self.file.bytes();
         let mut t = [0; 3];
-        for (i, table) in self.move_tables.iter().enumerate() {
-            t[i] = table[s[i] as usize * 18 + m as usize];
+        for (i, &at) in self.move_at.iter().enumerate() {
+            let k = at + (s[i] as usize * 18 + m as usize) * 2;
+            t[i] = u16::from_le_bytes([bytes[k], bytes[k + 1]]);
         }
         t
     }
 
-    #[inline]
+    #[inline(always)]
     fn distances<'a>(&'a self, s: &'a State) -> impl Iterator<Item = u8> + 'a {
         let bytes = self.file.bytes();
         self.prunes.iter().map(move |p| bytes[p.at + p.index(s)])
     }
 
     /// A lower bound of the moves to the goal.
-    #[inline]
+    #[inline(always)]
     pub fn bound(&self, s: &State) -> u8 {
         let own = self.distances(s).max().unwrap_or(0);
-        let Some(relative) = &self.relative else {
-            return own;
-        };
+        match &self.relative {
+            None => own,
+            Some(relative) => own.max(self.relative_bound(relative, s)),
+        }
+    }
+
+    /// The corners' bound relative to each other (kept out of line: `bound` is inlined in the
+    /// search, and only the corners take this path).
+    #[inline(never)]
+    fn relative_bound(&self, relative: &Model, s: &State) -> u8 {
         // Solving the corners solves them relative to each other, whose distance with every
         // move is that with U, R, F (a D turn is a U turn and a rotation, relative to the
         // corners): the cornersx table, read on the corners rebuilt from the coordinates.
@@ -598,10 +606,10 @@ impl Model {
         for (c, &x) in self.coords.iter().zip(s) {
             c.set(&mut p, x);
         }
-        own.max(relative.bound(&relative.state(&p)))
+        relative.bound(&relative.state(&p))
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn is_solved(&self, s: &State) -> bool {
         self.distances(s).all(|d| d == 0) && self.joint_goal.as_ref().is_none_or(|g| g.contains(s))
     }

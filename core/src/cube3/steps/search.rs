@@ -184,6 +184,19 @@ pub(crate) struct Search<'a> {
     stopped: Option<Error>,
     found: Vec<Path>,
     faces: [Perm; 18],
+    /// The moves that may follow each previous move (index 18: none), in the order of
+    /// `standard_moves`, and which of them may end a side: computed once rather than at every
+    /// node.
+    next: [([u8; 18], usize); 19],
+    ends: [u32; 19],
+    /// Per move: whether it alone, on a solved cube, leaves the goal (a mixed solution may
+    /// switch sides only after such a move).
+    leaves_goal: [bool; 18],
+}
+
+/// The index of a previous move in `Search::next` and `Search::ends`.
+fn slot(prev: Option<u8>) -> usize {
+    prev.map_or(18, usize::from)
 }
 
 impl<'a> Search<'a> {
@@ -204,6 +217,27 @@ impl<'a> Search<'a> {
             stopped: None,
             found: Vec::new(),
             faces: face_moves(),
+            next: std::array::from_fn(|p| {
+                let prev = (p < 18).then_some(p as u8);
+                let mut list = ([0; 18], 0);
+                for &m in model.kind.standard_moves() {
+                    if follows(model.kind, prev, m) {
+                        list.0[list.1] = m;
+                        list.1 += 1;
+                    }
+                }
+                list
+            }),
+            ends: std::array::from_fn(|p| {
+                let prev = (p < 18).then_some(p as u8);
+                (0..18u8)
+                    .filter(|&m| may_end(model.kind, prev, m))
+                    .fold(0, |a, m| a | 1 << m)
+            }),
+            leaves_goal: {
+                let solved = model.state(&Perm::IDENTITY);
+                std::array::from_fn(|m| !model.is_solved(&model.apply(&solved, m as u8)))
+            },
         }
     }
 
@@ -232,7 +266,8 @@ impl<'a> Search<'a> {
                 self.last_side(s, d, None, &mut Vec::new(), &[], inverse);
             }
             Part::First(inverse, k) => {
-                self.first_side(start, k, d - k, None, &mut Vec::new(), inverse);
+                let s = self.model.state(&start);
+                self.first_side(start, s, k, d - k, None, &mut Vec::new(), inverse);
             }
         }
     }
@@ -247,6 +282,7 @@ impl<'a> Search<'a> {
     }
 
     /// Counts a node; every 4096 nodes checks the token and the deadline.
+    #[inline(always)]
     fn tick(&mut self) {
         self.nodes += 1;
         if !self.nodes.is_multiple_of(4096) {
@@ -263,10 +299,13 @@ impl<'a> Search<'a> {
     }
 
     /// The first side of a mixed solution: `k` more moves on `perm` (tracked whole, since the
-    /// switch needs its inverse), then `rest` moves on the other side.
+    /// switch needs its inverse; `s` is its state, kept by the move tables), then `rest` moves
+    /// on the other side.
+    #[allow(clippy::too_many_arguments)]
     fn first_side(
         &mut self,
         perm: Perm,
+        s: State,
         k: u8,
         rest: u8,
         prev: Option<u8>,
@@ -278,13 +317,12 @@ impl<'a> Search<'a> {
             return;
         }
         let model = self.model;
-        if !path.is_empty() && model.is_solved(&model.state(&perm)) {
+        if !path.is_empty() && model.is_solved(&s) {
             return;
         }
         if k == 0 {
             let last = *path.last().expect("the first side has moves");
-            let solved = model.state(&Perm::IDENTITY);
-            if model.is_solved(&model.apply(&solved, last)) {
+            if !self.leaves_goal[last as usize] {
                 return; // a switch follows only a move that leaves the goal
             }
             let other = model.state(&perm.inverse());
@@ -292,16 +330,15 @@ impl<'a> Search<'a> {
             self.last_side(other, rest, None, &mut Vec::new(), &first, !on_inverse);
             return;
         }
-        for &m in model.kind.standard_moves() {
-            if !follows(model.kind, prev, m)
-                || (k == 1 && !may_end(model.kind, prev, m))
-                || (path.is_empty() && !self.root_allows(m))
-            {
+        let ((moves, count), ends) = (self.next[slot(prev)], self.ends[slot(prev)]);
+        for &m in &moves[..count] {
+            if (k == 1 && ends & 1 << m == 0) || (path.is_empty() && !self.root_allows(m)) {
                 continue;
             }
             path.push(m);
             let next = perm.then(&self.faces[m as usize]);
-            self.first_side(next, k - 1, rest, Some(m), path, on_inverse);
+            let t = model.apply(&s, m);
+            self.first_side(next, t, k - 1, rest, Some(m), path, on_inverse);
             path.pop();
         }
     }
@@ -336,12 +373,14 @@ impl<'a> Search<'a> {
             }
             return;
         }
-        if model.is_solved(&s) || model.bound(&s) > left {
+        // A state at the goal has bound 0: the bound is read first, the goal only at 0.
+        let bound = model.bound(&s);
+        if bound > left || (bound == 0 && model.is_solved(&s)) {
             return;
         }
-        for &m in model.kind.standard_moves() {
-            if !follows(model.kind, prev, m)
-                || (left == 1 && !may_end(model.kind, prev, m))
+        let ((moves, count), ends) = (self.next[slot(prev)], self.ends[slot(prev)]);
+        for &m in &moves[..count] {
+            if (left == 1 && ends & 1 << m == 0)
                 || (path.is_empty() && first.is_empty() && !self.root_allows(m))
             {
                 continue;
