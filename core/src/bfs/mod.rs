@@ -467,7 +467,7 @@ mod tests {
     #[test]
     fn any_rank_count_gives_the_table_of_a_plain_search() {
         let want = reference(&Digits);
-        let mut counts = vec![0u64; 16];
+        let mut counts = [0u64; 16];
         for &l in &want {
             counts[l as usize] += 1;
         }
