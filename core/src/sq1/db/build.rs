@@ -135,21 +135,11 @@ impl Cells<'_> {
     /// Sets the cell to `level` if it is 0; true if this call set it.
     #[inline]
     fn claim(&self, cell: u64, level: u8) -> bool {
-        let byte = &self.bytes[(cell >> 1) as usize];
-        let shift = (cell & 1) * 4;
-        let mut old = byte.load(Relaxed);
-        loop {
-            if (old >> shift) & 15 != 0 {
-                return false;
-            }
-            match byte.compare_exchange_weak(old, old | (level << shift), Relaxed, Relaxed) {
-                Ok(_) => {
-                    self.touched[(cell >> 1) as usize / IO_CHUNK].store(true, Relaxed);
-                    return true;
-                }
-                Err(now) => old = now,
-            }
+        let claimed = crate::bfs::claim_nibble(&self.bytes[(cell >> 1) as usize], cell & 1, level);
+        if claimed {
+            self.touched[(cell >> 1) as usize / IO_CHUNK].store(true, Relaxed);
         }
+        claimed
     }
 }
 
