@@ -122,7 +122,10 @@ fn main() {
         }
     };
     if let Err(e) = result {
-        eprintln!("twisty-mpi (rank {rank}): {}", e.message());
+        // One write per line: mpirun forwards each write as it comes, so a line written in
+        // pieces by two ranks at once would come out interleaved.
+        let line = format!("twisty-mpi (rank {rank}): {}\n", e.message());
+        let _ = std::io::Write::write_all(&mut std::io::stderr().lock(), line.as_bytes());
         if world.failed() {
             // The ranks may be in different operations now: end them all, never wait.
             world.abort(1);
