@@ -63,31 +63,52 @@ fn a_partitioned_build_writes_the_single_process_file() {
         build(&single, &o, &mut NoProgress, &CancelToken::new()).unwrap();
         for ranks in [1, 3] {
             let path = dir.join(format!("{}-{ranks}.db", variant.name()));
-            let search = Options {
+            let checkpoints = dir.join(format!("checkpoints-{ranks}"));
+            let mut search = Options {
                 round_cells: 5000,
                 ..Options::default()
             };
-            let transports = in_process(ranks);
-            let headers: Vec<Header> = std::thread::scope(|s| {
-                let handles: Vec<_> = transports
-                    .into_iter()
-                    .map(|mut t| {
-                        let (path, o, search) = (&path, &o, &search);
-                        s.spawn(move || {
-                            build_partitioned(
-                                path,
-                                o,
-                                search,
-                                &mut t,
-                                &CancelToken::new(),
-                                &mut |_| {},
-                            )
-                            .unwrap()
+            // Three ranks save their levels and are stopped after level 3 (cancelled, as a
+            // killed job stops), then resume there.
+            if ranks == 3 {
+                search.checkpoint = Some(twisty::bfs::Checkpoint {
+                    dir: checkpoints.clone(),
+                    tag: String::new(),
+                });
+            }
+            let run = |stop_at: u8| -> Vec<twisty::Result<Header>> {
+                let cancel = CancelToken::new();
+                let transports = in_process(ranks);
+                std::thread::scope(|s| {
+                    let handles: Vec<_> = transports
+                        .into_iter()
+                        .map(|mut t| {
+                            let (path, o, search, cancel) = (&path, &o, &search, &cancel);
+                            s.spawn(move || {
+                                build_partitioned(path, o, search, &mut t, cancel, &mut |r| {
+                                    if r.level == stop_at {
+                                        cancel.cancel();
+                                    }
+                                    // The resumed build starts after the saved level 3.
+                                    let resumed = stop_at == 0 && search.checkpoint.is_some();
+                                    assert!(!resumed || r.level > 3, "level {}", r.level);
+                                })
+                            })
                         })
-                    })
-                    .collect();
-                handles.into_iter().map(|h| h.join().unwrap()).collect()
-            });
+                        .collect();
+                    handles.into_iter().map(|h| h.join().unwrap()).collect()
+                })
+            };
+            if ranks == 3 {
+                assert!(run(3).iter().all(|r| r.is_err()));
+                assert!(!path.exists());
+                assert_eq!(std::fs::read_dir(&checkpoints).unwrap().count(), 6);
+            }
+            let headers: Vec<Header> = run(0).into_iter().map(|r| r.unwrap()).collect();
+            if ranks == 3 {
+                // Done: the checkpoints went.
+                assert_eq!(std::fs::read_dir(&checkpoints).unwrap().count(), 0);
+            }
             assert!(
                 same_data(&single, &path),
                 "{variant:?}, {ranks} ranks: the data differ"

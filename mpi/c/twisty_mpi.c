@@ -70,7 +70,7 @@ int tm_alltoallv_bytes(const void *send, const int *send_counts, const int *send
                          MPI_BYTE, MPI_COMM_WORLD);
 }
 
-/* Rank 0's bytes to every rank. */
-int tm_broadcast_bytes(void *buf, int len) {
-    return MPI_Bcast(buf, len, MPI_BYTE, 0, MPI_COMM_WORLD);
+/* Rank root's bytes to every rank. */
+int tm_broadcast_bytes(void *buf, int len, int root) {
+    return MPI_Bcast(buf, len, MPI_BYTE, root, MPI_COMM_WORLD);
 }

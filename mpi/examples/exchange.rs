@@ -42,9 +42,17 @@ fn main() {
     let mine = world.reduce_scatter(&blocks).unwrap();
     let want = (n * (n - 1) / 2 + 10 * me * n) as u64;
     assert_eq!(mine, vec![want, want]);
-    let mut text = if me == 0 { *b"from rank 0" } else { [0u8; 11] };
-    world.broadcast(&mut text).unwrap();
-    assert_eq!(&text, b"from rank 0");
+    // Each rank in turn broadcasts its own text.
+    for root in 0..n {
+        let mine = format!("from rank {root:>4}");
+        let mut text = if me == root {
+            mine.clone().into_bytes()
+        } else {
+            vec![0u8; mine.len()]
+        };
+        world.broadcast(root, &mut text).unwrap();
+        assert_eq!(text, mine.as_bytes());
+    }
     world.barrier().unwrap();
     println!(
         "rank {me} of {n}: ok (rounds of {} bytes)",

@@ -26,7 +26,7 @@ unsafe extern "C" {
         recv_counts: *const c_int,
         recv_displs: *const c_int,
     ) -> c_int;
-    fn tm_broadcast_bytes(buf: *mut u8, len: c_int) -> c_int;
+    fn tm_broadcast_bytes(buf: *mut u8, len: c_int, root: c_int) -> c_int;
 }
 
 /// An MPI call that failed: its name, code and the implementation's text.
@@ -169,12 +169,12 @@ impl World {
         check("MPI_Reduce_scatter_block", rc).map(|()| out)
     }
 
-    /// Rank 0's `bytes` on every rank (their lengths must agree).
-    pub fn broadcast(&self, bytes: &mut [u8]) -> Result<()> {
+    /// Rank `root`'s `bytes` on every rank (their lengths must agree).
+    pub fn broadcast(&self, root: usize, bytes: &mut [u8]) -> Result<()> {
         for c in bytes.chunks_mut(MAX_ROUND_BYTES) {
             // SAFETY: the chunk is valid for its length.
             check("MPI_Bcast", unsafe {
-                tm_broadcast_bytes(c.as_mut_ptr(), c.len() as c_int)
+                tm_broadcast_bytes(c.as_mut_ptr(), c.len() as c_int, root as c_int)
             })?;
         }
         Ok(())
@@ -306,7 +306,17 @@ impl twisty::bfs::Transport for World {
     }
     fn max(&mut self, value: u64) -> twisty::Result<u64> {
         Ok(self
-            .all_reduce(&[value], Reduce::Max)
+            .noted(self.all_reduce(&[value], Reduce::Max))
             .map_err(engine_error)?[0])
+    }
+    fn broadcast(&mut self, root: usize, words: &mut [u64]) -> twisty::Result<()> {
+        // Native byte order: the ranks of one job run one build of the program, on machines of
+        // one architecture.
+        // SAFETY: the bytes of the words, for their length; u8 has no alignment.
+        let bytes = unsafe {
+            std::slice::from_raw_parts_mut(words.as_mut_ptr() as *mut u8, words.len() * 8)
+        };
+        self.noted(World::broadcast(self, root, bytes))
+            .map_err(engine_error)
     }
 }

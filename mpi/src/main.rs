@@ -51,6 +51,11 @@ enum DbCommand {
         /// Bytes one rank sends one peer per MPI call.
         #[arg(long, default_value_t = 256 << 20)]
         round_bytes: usize,
+        /// Save every rank's slice in this folder after each level, and resume from it: a
+        /// job that was stopped restarts at the last level every rank saved (run it again
+        /// with the same arguments). The files go once the database is complete.
+        #[arg(long)]
+        checkpoint: Option<PathBuf>,
     },
 }
 
@@ -80,6 +85,7 @@ fn main() {
                     threads,
                     round_cells,
                     round_bytes,
+                    checkpoint,
                 },
         } => {
             world.set_round_bytes(round_bytes);
@@ -91,6 +97,11 @@ fn main() {
             opts.threads = threads;
             let search = bfs::Options {
                 round_cells,
+                // The tag is the builder's own.
+                checkpoint: checkpoint.map(|dir| bfs::Checkpoint {
+                    dir,
+                    tag: String::new(),
+                }),
                 ..bfs::Options::default()
             };
             let ranks = world.size();

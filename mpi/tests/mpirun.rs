@@ -68,20 +68,19 @@ fn database(path: &std::path::Path) -> twisty::sq1::db::Header {
     h
 }
 
-#[test]
-fn a_database_built_on_any_rank_count_is_the_one_process_file() {
+/// A fresh `dir` with the one-process `article` database to `max_level` in it (the same file
+/// as `twisty db build`, core's tests show); its header as [`database`] gives it.
+fn reference(dir: &std::path::Path, max_level: u32) -> twisty::sq1::db::Header {
     use twisty::bfs::{Options, transport::Solo};
     use twisty::progress::CancelToken;
     use twisty::sq1::db::{BuildOptions, Variant, partitioned::build_partitioned};
-    let dir = std::env::temp_dir().join(format!("twisty-mpi-db-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    // The reference: one process (the same file as `twisty db build`, core's tests show).
-    let reference = dir.join("one.db");
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(dir).unwrap();
+    let path = dir.join("one.db");
     let mut o = BuildOptions::new(Variant::Article);
-    o.max_level = 4;
+    o.max_level = max_level;
     build_partitioned(
-        &reference,
+        &path,
         &o,
         &Options::default(),
         &mut Solo,
@@ -89,7 +88,13 @@ fn a_database_built_on_any_rank_count_is_the_one_process_file() {
         &mut |_| {},
     )
     .unwrap();
-    let want = database(&reference);
+    database(&path)
+}
+
+#[test]
+fn a_database_built_on_any_rank_count_is_the_one_process_file() {
+    let dir = std::env::temp_dir().join(format!("twisty-mpi-db-{}", std::process::id()));
+    let want = reference(&dir, 4);
     let program = env!("CARGO_BIN_EXE_twisty-mpi");
     for (np, extra) in [
         (1, &[][..]),
@@ -146,5 +151,135 @@ fn a_database_built_on_any_rank_count_is_the_one_process_file() {
         "{err}"
     );
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), "notes\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The pid of the rank `rank` of the job whose command line holds `marker` (Open MPI tells each
+/// rank its number in `OMPI_COMM_WORLD_RANK`).
+fn rank_pid(marker: &str, rank: usize) -> Option<u32> {
+    let want = format!("OMPI_COMM_WORLD_RANK={rank}");
+    std::fs::read_dir("/proc").ok()?.flatten().find_map(|e| {
+        let pid: u32 = e.file_name().to_str()?.parse().ok()?;
+        let cmd = std::fs::read(e.path().join("cmdline")).ok()?;
+        let env = std::fs::read(e.path().join("environ")).ok()?;
+        let has = |hay: &[u8], needle: &str| {
+            hay.split(|&b| b == 0)
+                .any(|w| String::from_utf8_lossy(w).contains(needle))
+        };
+        (has(&cmd, marker)
+            && has(&cmd, "twisty-mpi")
+            && env.split(|&b| b == 0).any(|w| w == want.as_bytes()))
+        .then_some(pid)
+    })
+}
+
+/// The level a rank's checkpoint state file records (0 when there is none yet).
+fn saved_level(state: &std::path::Path) -> u8 {
+    std::fs::read_to_string(state)
+        .ok()
+        .and_then(|t| {
+            t.lines()
+                .find_map(|l| l.strip_prefix("level=")?.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+fn signal(pid: u32, sig: &str) {
+    let ok = Command::new("kill")
+        .args([sig, &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(ok.success(), "kill {sig} {pid}");
+}
+
+#[test]
+fn a_killed_rank_fails_the_job_and_a_restart_resumes_from_the_checkpoint() {
+    let dir = std::env::temp_dir().join(format!("twisty-mpi-kill-{}", std::process::id()));
+    let max_level = 5;
+    let want = reference(&dir, max_level);
+    let program = env!("CARGO_BIN_EXE_twisty-mpi");
+    let path = dir.join("np2.db");
+    let checkpoints = dir.join("checkpoints");
+    let marker = checkpoints.to_str().unwrap().to_string();
+    let max = max_level.to_string();
+    // Small rounds: the last levels take hundreds of exchanges, so the job is caught mid-run.
+    let args = [
+        "db",
+        "build",
+        path.to_str().unwrap(),
+        "--max-level",
+        &max,
+        "--round-cells",
+        "500",
+        "--threads",
+        "1",
+        "--checkpoint",
+        &marker,
+    ];
+    let state1 = checkpoints.join("rank-1-of-2.state");
+    let mut killed_at = 0;
+    // Rank 1 is stopped as soon as it has saved a level, and killed only if it is still short
+    // of the last level (then the job cannot have finished without it); otherwise it runs on
+    // and the attempt is made again from scratch.
+    for _attempt in 0..5 {
+        let _ = std::fs::remove_dir_all(&checkpoints);
+        let _ = std::fs::remove_file(&path);
+        let mut job = Command::new("mpirun")
+            .args([
+                "--allow-run-as-root",
+                "--oversubscribe",
+                "--timeout",
+                "600",
+                "-np",
+                "2",
+            ])
+            .arg(program)
+            .args(args)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut pid = None;
+        while job.try_wait().unwrap().is_none() {
+            pid = pid.or_else(|| rank_pid(&marker, 1));
+            if let Some(p) = pid
+                && saved_level(&state1) >= 2
+            {
+                signal(p, "-STOP");
+                let level = saved_level(&state1);
+                if level < max_level as u8 {
+                    signal(p, "-KILL");
+                    killed_at = level;
+                } else {
+                    signal(p, "-CONT");
+                }
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        let status = job.wait().unwrap();
+        if killed_at > 0 {
+            // The job ends by itself, with an error (mpirun's own timeout would say 600 s).
+            assert!(!status.success(), "killed at level {killed_at}");
+            break;
+        }
+    }
+    assert!(
+        killed_at >= 2,
+        "rank 1 was never caught before the last level"
+    );
+    assert!(!path.exists());
+    // Run again with the same arguments: it resumes after the saved level.
+    let out = mpirun(2, &[], program, &args);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!text.contains("level  2:"), "{text}");
+    assert!(text.contains(&format!("level  {max_level}:")), "{text}");
+    assert!(database(&path) == want, "not the one-process file");
+    assert_eq!(std::fs::read_dir(&checkpoints).unwrap().count(), 0);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -20,6 +20,9 @@ pub trait Transport {
     fn sum(&mut self, values: &[u64]) -> Result<Vec<u64>>;
     /// The largest `value` over ranks (every rank gets it).
     fn max(&mut self, value: u64) -> Result<u64>;
+    /// Rank `root`'s `words` on every rank (every rank passes a buffer of the same length; the
+    /// others' contents are replaced).
+    fn broadcast(&mut self, root: usize, words: &mut [u64]) -> Result<()>;
 }
 
 /// One process alone.
@@ -40,6 +43,9 @@ impl Transport for Solo {
     }
     fn max(&mut self, value: u64) -> Result<u64> {
         Ok(value)
+    }
+    fn broadcast(&mut self, _root: usize, _words: &mut [u64]) -> Result<()> {
+        Ok(())
     }
 }
 
@@ -111,5 +117,15 @@ impl Transport for InProcess {
     fn max(&mut self, value: u64) -> Result<u64> {
         let all = self.all_to_all(vec![vec![value]; self.size()])?;
         Ok(all.iter().map(|v| v[0]).max().unwrap_or(value))
+    }
+    fn broadcast(&mut self, root: usize, words: &mut [u64]) -> Result<()> {
+        let out = if self.rank == root {
+            vec![words.to_vec(); self.size()]
+        } else {
+            vec![Vec::new(); self.size()]
+        };
+        let all = self.all_to_all(out)?;
+        words.copy_from_slice(&all[root]);
+        Ok(())
     }
 }

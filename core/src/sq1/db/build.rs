@@ -172,18 +172,26 @@ impl Expander<'_> {
     /// Appends the cells one move away.
     #[inline]
     fn targets(&self, cell: u64, out: &mut Vec<u64>) {
+        self.any_target(cell, |t| {
+            out.push(t);
+            false
+        });
+    }
+
+    /// Whether `hit` holds for a cell one move away, stopping at the first.
+    #[inline]
+    fn any_target(&self, cell: u64, mut hit: impl FnMut(u64) -> bool) -> bool {
         let (slot, middle) = (cell / self.per_slot, cell % self.per_slot);
         let (class, arr) = self.keys(slot);
         // Every move twists, so with the middle layer it flips square <-> kite.
         let other_middle = if self.per_slot == 2 { 1 - middle } else { 0 };
-        for mv in &self.ix.moves[class] {
-            out.push(
-                self.ix
-                    .canonical(self.ranks, mv.target as usize, &mv.perms, arr)
-                    * self.per_slot
-                    + other_middle,
-            );
-        }
+        self.ix.moves[class].iter().any(|mv| {
+            hit(self
+                .ix
+                .canonical(self.ranks, mv.target as usize, &mv.perms, arr)
+                * self.per_slot
+                + other_middle)
+        })
     }
 
     /// Whether a neighbour of `cell` has level `level`. Neighbours are computed four at a time
@@ -248,6 +256,19 @@ impl crate::bfs::Graph for SilverGraph {
     }
     fn successors(&self, cell: u64, out: &mut Vec<u64>) {
         self.expander().targets(cell, out)
+    }
+    fn undirected(&self) -> bool {
+        // A twist undoes itself, and the turns around it are undone by opposite turns.
+        true
+    }
+    fn reachable_cells(&self) -> Option<u64> {
+        Some(super::class_count(self.variant))
+    }
+    fn is_reachable(&self, cell: u64) -> bool {
+        self.expander().is_owner(cell)
+    }
+    fn any_successor(&self, cell: u64, hit: &dyn Fn(u64) -> bool) -> bool {
+        self.expander().any_target(cell, hit)
     }
 }
 

@@ -17,24 +17,12 @@ use xxhash_rust::xxh3::xxh3_64;
 
 use super::format::{HEADER_LEN, Header, MAX_LEVELS, Status};
 use super::{BuildOptions, SilverGraph, total_cells};
-use crate::bfs::{self, LevelReport, Partition, Transport};
+use crate::bfs::{self, LevelReport, Partition, Transport, agree};
 use crate::error::{Error, ErrorKind, Result};
 use crate::progress::CancelToken;
 
 fn db_err(m: impl Into<String>) -> Error {
     Error::new(ErrorKind::Database, m)
-}
-
-/// `local` on this rank, once every rank has reported its own outcome: an error anywhere is an
-/// error everywhere (the failing ranks keep their own message).
-fn agree<T>(transport: &mut dyn Transport, local: Result<T>) -> Result<T> {
-    let failed = transport.sum(&[u64::from(local.is_err())])?[0];
-    match local {
-        Ok(_) if failed > 0 => Err(db_err(format!(
-            "{failed} other rank(s) failed (their messages say why)"
-        ))),
-        r => r,
-    }
 }
 
 /// Builds the database of `opts` at `path` with every rank of `transport` (see the module).
@@ -79,7 +67,7 @@ pub fn build_partitioned(
     let mut header = Header::new(opts.variant, cells, opts.max_level, 0);
     // Rank 0 claims the `.partial` and gives it its full length; the others open it after.
     let claim = if me == 0 {
-        claim_partial(path, &work, &header).map(Some)
+        claim_partial(path, &work, &header, search.checkpoint.is_some()).map(Some)
     } else {
         Ok(None)
     };
@@ -98,7 +86,10 @@ pub fn build_partitioned(
     let mut search = search.clone();
     search.max_level = opts.max_level as u8;
     search.threads = opts.threads;
-    let slice = bfs::search(&graph, transport, &search, cancel, report)?;
+    if let Some(cp) = search.checkpoint.as_mut() {
+        cp.tag = format!("silver database, {}", opts.variant.name());
+    }
+    let mut slice = bfs::search(&graph, transport, &search, cancel, report)?;
     header.threads = slice.threads as u32;
     if slice.cells.start % 2 != 0 {
         unreachable!("every shape class has an even number of cells");
@@ -123,6 +114,9 @@ pub fn build_partitioned(
         None => Ok(()),
     };
     agree(transport, done)?;
+    // The database is in place: the checkpoints are of no more use.
+    let removed = slice.remove_checkpoint();
+    agree(transport, removed)?;
     Ok(header)
 }
 
@@ -135,9 +129,15 @@ fn io_err(work: &Path, verb: &str, e: &std::io::Error) -> Error {
 }
 
 /// Rank 0's claim of `<path>.partial`, sized for the whole file with a `building` header. An
-/// unfinished single-process build there is left alone (it can resume with that builder).
-fn claim_partial(path: &Path, work: &Path, header: &Header) -> Result<crate::fileio::Partial> {
-    if !crate::fileio::is_missing(work) {
+/// unfinished build there is left alone (a single-process one can resume with that builder),
+/// unless this build resumes from checkpoints (then it is this build's own, from before a kill).
+fn claim_partial(
+    path: &Path,
+    work: &Path,
+    header: &Header,
+    resuming: bool,
+) -> Result<crate::fileio::Partial> {
+    if !resuming && !crate::fileio::is_missing(work) {
         return Err(db_err(format!(
             "{}: an unfinished build is there; remove it to build with several ranks",
             work.display()
