@@ -166,7 +166,11 @@ pub fn run(
         ..Summary::default()
     };
     for fields in job.done.values() {
-        match fields.split('\t').next().and_then(|l| l.parse::<u32>().ok()) {
+        match fields
+            .split('\t')
+            .next()
+            .and_then(|l| l.parse::<u32>().ok())
+        {
             Some(length) => *summary.lengths.entry(length).or_default() += 1,
             None => summary.errors += 1,
         }
@@ -212,7 +216,10 @@ impl Loaded {
         Ok(match opts.puzzle {
             Puzzle::Sq1(metric) => {
                 let path = opts.tables.clone().unwrap_or_else(Solver::default_path);
-                Loaded::Sq1(Solver::open_or_build(&path, &mut NoProgress, &cancel)?, metric)
+                Loaded::Sq1(
+                    Solver::open_or_build(&path, &mut NoProgress, &cancel)?,
+                    metric,
+                )
             }
             Puzzle::Cube3(size) => {
                 let path = opts
@@ -235,7 +242,9 @@ impl Loaded {
         let solved = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             let text = std::str::from_utf8(line).map_err(|e| {
                 Error::notation(
-                    String::from_utf8_lossy(&line[..e.valid_up_to()]).chars().count(),
+                    String::from_utf8_lossy(&line[..e.valid_up_to()])
+                        .chars()
+                        .count(),
                     "the line is not UTF-8 text",
                 )
             })?;
@@ -402,7 +411,12 @@ fn encode_answers(answers: &[Answer]) -> Vec<u8> {
 }
 
 fn decode_answers(bytes: &[u8]) -> twisty::Result<Vec<Answer>> {
-    let bad = || Error::new(ErrorKind::Panic, "internal error: a malformed answer message");
+    let bad = || {
+        Error::new(
+            ErrorKind::Panic,
+            "internal error: a malformed answer message",
+        )
+    };
     let text = std::str::from_utf8(bytes).map_err(|_| bad())?;
     text.lines()
         .map(|l| {
@@ -520,7 +534,9 @@ fn coordinate(
             let tenth = (answered * 10 / limit.max(1) as u64) as usize;
             if tenth > reported {
                 reported = tenth;
-                say(&format!("answered {answered} of {limit} line(s) in this run"));
+                say(&format!(
+                    "answered {answered} of {limit} line(s) in this run"
+                ));
             }
         }
         if stopped == world.size() && pending == 0 && next == limit {
@@ -652,8 +668,8 @@ pub fn journal_path(output: &Path) -> PathBuf {
 /// The input's bytes (a regular file only: a FIFO or a device is refused, never waited on).
 fn read_input(path: &Path) -> twisty::Result<Vec<u8>> {
     let what = fileio::subject("input file", path);
-    let mut f = fileio::open_regular(path)
-        .map_err(|r| Error::invalid_argument(format!("{what}: {r}")))?;
+    let mut f =
+        fileio::open_regular(path).map_err(|r| Error::invalid_argument(format!("{what}: {r}")))?;
     let mut bytes = Vec::new();
     f.read_to_end(&mut bytes).map_err(|e| {
         Error::invalid_argument(format!("{what}: {}", fileio::describe(path, "read", &e)))
@@ -685,10 +701,7 @@ fn journal_record(n: u64, fields: &str) -> String {
 
 /// A journal record's line number and fields, when the record is whole, matches its check
 /// and answers one of `numbers`.
-fn parse_record(
-    record: &str,
-    numbers: &std::collections::HashSet<u64>,
-) -> Option<(u64, String)> {
+fn parse_record(record: &str, numbers: &std::collections::HashSet<u64>) -> Option<(u64, String)> {
     let (body, check) = record.rsplit_once('\t')?;
     if format!("{:016x}", xxhash_rust::xxh3::xxh3_64(body.as_bytes())) != check {
         return None;
@@ -794,7 +807,10 @@ mod tests {
         let changed = r.replacen("12", "11", 1);
         assert_eq!(parse_record(changed.trim_end(), &numbers), None);
         assert_eq!(parse_record(&r[..r.len() - 4], &numbers), None);
-        assert_eq!(parse_record(journal_record(5, "1\tU").trim_end(), &numbers), None);
+        assert_eq!(
+            parse_record(journal_record(5, "1\tU").trim_end(), &numbers),
+            None
+        );
     }
 
     #[test]
@@ -804,10 +820,17 @@ mod tests {
 
     #[test]
     fn chunks_and_answers_cross_unchanged() {
-        let lines = vec![(1, b"ABC".to_vec()), (9, Vec::new()), (12, "é\t".as_bytes().to_vec())];
+        let lines = vec![
+            (1, b"ABC".to_vec()),
+            (9, Vec::new()),
+            (12, "é\t".as_bytes().to_vec()),
+        ];
         assert_eq!(decode_chunk(&encode_chunk(&lines)).unwrap(), lines);
         assert!(decode_chunk(&encode_chunk(&lines)[..5]).is_err());
-        let answers = vec![(4, "3\tR U F".to_string()), (5, "error\t1\tinvalid_notation\tx".to_string())];
+        let answers = vec![
+            (4, "3\tR U F".to_string()),
+            (5, "error\t1\tinvalid_notation\tx".to_string()),
+        ];
         assert_eq!(decode_answers(&encode_answers(&answers)).unwrap(), answers);
     }
 }

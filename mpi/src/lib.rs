@@ -306,7 +306,9 @@ impl World {
 
     /// The next message from `source` (any rank when `None`), waiting for one.
     pub fn receive(&self, source: Option<usize>) -> Result<Message> {
-        Ok(self.probe_and_receive(source, true)?.expect("a blocking probe finds a message"))
+        Ok(self
+            .probe_and_receive(source, true)?
+            .expect("a blocking probe finds a message"))
     }
 
     /// The next message from any rank when one is waiting, without waiting.
@@ -318,7 +320,17 @@ impl World {
         let (mut flag, mut from, mut tag, mut len) = (0, 0, 0, 0);
         let src = source.map_or(-1, |s| s as c_int);
         // SAFETY: out-pointers to locals.
-        let rc = unsafe { tm_probe(src, -1, wait as c_int, &mut flag, &mut from, &mut tag, &mut len) };
+        let rc = unsafe {
+            tm_probe(
+                src,
+                -1,
+                wait as c_int,
+                &mut flag,
+                &mut from,
+                &mut tag,
+                &mut len,
+            )
+        };
         self.noted(check("MPI_Probe", rc))?;
         if flag == 0 {
             return Ok(None);
