@@ -62,7 +62,8 @@ pub struct Options {
     pub input: PathBuf,
     pub moves: bool,
     pub output: PathBuf,
-    /// The table file; `None`: the engine's default file in the cache folder.
+    /// The table file, or a folder that holds it under the engine's cache-file name; `None`:
+    /// the engine's default file in the cache folder.
     pub tables: Option<PathBuf>,
     /// Solving threads per rank (0: one per core).
     pub threads: usize,
@@ -211,28 +212,24 @@ impl Loaded {
     /// Opens the table file, or builds and saves it (the engine's own functions; ranks that
     /// share the folder wait for the one that builds it).
     fn open(opts: &Options) -> twisty::Result<Loaded> {
-        use twisty::sq1::solve::Solver;
+        use twisty::sq1::solve::{CACHE_FILE, Solver};
         let cancel = CancelToken::new();
+        let path = |name: &str| match &opts.tables {
+            Some(p) if p.is_dir() => p.join(name),
+            Some(p) => p.clone(),
+            None => twisty::tablefile::cache_dir().join(name),
+        };
         Ok(match opts.puzzle {
-            Puzzle::Sq1(metric) => {
-                let path = opts.tables.clone().unwrap_or_else(Solver::default_path);
-                Loaded::Sq1(
-                    Solver::open_or_build(&path, &mut NoProgress, &cancel)?,
-                    metric,
-                )
-            }
-            Puzzle::Cube3(size) => {
-                let path = opts
-                    .tables
-                    .clone()
-                    .unwrap_or_else(|| cube3::optimal::Solver::default_path(size));
-                Loaded::Cube3(cube3::optimal::Solver::open_or_build(
-                    &path,
-                    size,
-                    &mut NoProgress,
-                    &cancel,
-                )?)
-            }
+            Puzzle::Sq1(metric) => Loaded::Sq1(
+                Solver::open_or_build(&path(CACHE_FILE), &mut NoProgress, &cancel)?,
+                metric,
+            ),
+            Puzzle::Cube3(size) => Loaded::Cube3(cube3::optimal::Solver::open_or_build(
+                &path(&cube3::optimal::cache_file(size)),
+                size,
+                &mut NoProgress,
+                &cancel,
+            )?),
         })
     }
 

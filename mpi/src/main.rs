@@ -69,8 +69,9 @@ struct BatchArgs {
     /// Lines are move sequences applied to the solved puzzle.
     #[arg(long)]
     moves: bool,
-    /// The table file (default: the engine's file in the cache folder: `$TWISTY_CACHE_DIR`,
-    /// `$XDG_CACHE_HOME/twisty` or `~/.cache/twisty`); opened, or built and saved there.
+    /// The table file, or a folder holding it under the engine's name (default: the cache
+    /// folder: `$TWISTY_CACHE_DIR`, `$XDG_CACHE_HOME/twisty` or `~/.cache/twisty`); opened, or
+    /// built and saved there.
     #[arg(long)]
     tables: Option<PathBuf>,
     /// Solving threads per rank (0: one per core).
