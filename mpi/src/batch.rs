@@ -191,9 +191,10 @@ fn agree<T>(world: &World, mine: twisty::Result<T>) -> twisty::Result<T> {
     } else {
         u64::MAX
     };
+    // A failed reduction is noted: the ranks may then disagree, and the job must abort.
     let first = world
-        .all_reduce(&[flag], Reduce::Min)
-        .map_err(|e| Error::new(ErrorKind::Database, e.to_string()))?[0];
+        .noted(world.all_reduce(&[flag], Reduce::Min))
+        .map_err(mpi_error)?[0];
     match mine {
         Ok(_) if first != u64::MAX => Err(Error::invalid_argument(format!(
             "stopped: rank {first} failed"
