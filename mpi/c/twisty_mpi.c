@@ -74,3 +74,31 @@ int tm_alltoallv_bytes(const void *send, const int *send_counts, const int *send
 int tm_broadcast_bytes(void *buf, int len, int root) {
     return MPI_Bcast(buf, len, MPI_BYTE, root, MPI_COMM_WORLD);
 }
+
+/* Point-to-point messages (batch solving's work sharing): bytes with a tag, from one rank to
+ * another. A source or tag of -1 matches any (MPI_ANY_SOURCE, MPI_ANY_TAG). */
+int tm_send_bytes(const void *buf, int len, int dest, int tag) {
+    return MPI_Send(buf, len, MPI_BYTE, dest, tag, MPI_COMM_WORLD);
+}
+
+/* Whether a message is waiting (*flag), and if so its source, tag and length in bytes; with
+ * `wait`, blocks until one is. */
+int tm_probe(int source, int tag, int wait, int *flag, int *from, int *got_tag, int *len) {
+    MPI_Status st;
+    int rc;
+    int s = source < 0 ? MPI_ANY_SOURCE : source, t = tag < 0 ? MPI_ANY_TAG : tag;
+    if (wait) {
+        *flag = 1;
+        rc = MPI_Probe(s, t, MPI_COMM_WORLD, &st);
+    } else {
+        rc = MPI_Iprobe(s, t, MPI_COMM_WORLD, flag, &st);
+    }
+    if (rc != MPI_SUCCESS || !*flag) return rc;
+    *from = st.MPI_SOURCE;
+    *got_tag = st.MPI_TAG;
+    return MPI_Get_count(&st, MPI_BYTE, len);
+}
+
+int tm_recv_bytes(void *buf, int len, int source, int tag) {
+    return MPI_Recv(buf, len, MPI_BYTE, source, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+}

@@ -27,7 +27,20 @@ unsafe extern "C" {
         recv_displs: *const c_int,
     ) -> c_int;
     fn tm_broadcast_bytes(buf: *mut u8, len: c_int, root: c_int) -> c_int;
+    fn tm_send_bytes(buf: *const u8, len: c_int, dest: c_int, tag: c_int) -> c_int;
+    fn tm_probe(
+        source: c_int,
+        tag: c_int,
+        wait: c_int,
+        flag: *mut c_int,
+        from: *mut c_int,
+        got_tag: *mut c_int,
+        len: *mut c_int,
+    ) -> c_int;
+    fn tm_recv_bytes(buf: *mut u8, len: c_int, source: c_int, tag: c_int) -> c_int;
 }
+
+pub mod batch;
 
 /// An MPI call that failed: its name, code and the implementation's text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -265,6 +278,74 @@ impl Drop for World {
         if rc != 0 {
             log::warn!("{}", check("MPI_Finalize", rc).unwrap_err());
         }
+    }
+}
+
+/// A point-to-point message: who sent it, its tag and its bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    pub source: usize,
+    pub tag: u16,
+    pub bytes: Vec<u8>,
+}
+
+/// Point-to-point messages (batch solving's work sharing). Tags are small numbers (MPI
+/// guarantees at least 0..=32767); one message holds at most [`MAX_ROUND_BYTES`] bytes.
+impl World {
+    /// Sends `bytes` to rank `dest` with `tag` (returns once the buffer may be reused).
+    pub fn send(&self, dest: usize, tag: u16, bytes: &[u8]) -> Result<()> {
+        let len = c_int::try_from(bytes.len()).map_err(|_| MpiError {
+            call: "MPI_Send",
+            code: -1,
+            text: format!("a message of {} bytes is over MPI's int count", bytes.len()),
+        })?;
+        // SAFETY: the buffer is valid for `len` bytes.
+        let rc = unsafe { tm_send_bytes(bytes.as_ptr(), len, dest as c_int, tag as c_int) };
+        self.noted(check("MPI_Send", rc))
+    }
+
+    /// The next message from `source` (any rank when `None`), waiting for one.
+    pub fn receive(&self, source: Option<usize>) -> Result<Message> {
+        Ok(self
+            .probe_and_receive(source, true)?
+            .expect("a blocking probe finds a message"))
+    }
+
+    /// The next message from any rank when one is waiting, without waiting.
+    pub fn try_receive(&self) -> Result<Option<Message>> {
+        self.probe_and_receive(None, false)
+    }
+
+    fn probe_and_receive(&self, source: Option<usize>, wait: bool) -> Result<Option<Message>> {
+        let (mut flag, mut from, mut tag, mut len) = (0, 0, 0, 0);
+        let src = source.map_or(-1, |s| s as c_int);
+        // SAFETY: out-pointers to locals.
+        let rc = unsafe {
+            tm_probe(
+                src,
+                -1,
+                wait as c_int,
+                &mut flag,
+                &mut from,
+                &mut tag,
+                &mut len,
+            )
+        };
+        self.noted(check("MPI_Probe", rc))?;
+        if flag == 0 {
+            return Ok(None);
+        }
+        // The probed message is the next one from that rank with that tag (MPI keeps each
+        // sender's order, and only this thread receives).
+        let mut bytes = vec![0u8; len.max(0) as usize];
+        // SAFETY: the buffer holds the `len` bytes the probe announced.
+        let rc = unsafe { tm_recv_bytes(bytes.as_mut_ptr(), len, from, tag) };
+        self.noted(check("MPI_Recv", rc))?;
+        Ok(Some(Message {
+            source: from as usize,
+            tag: tag as u16,
+            bytes,
+        }))
     }
 }
 

@@ -2,6 +2,8 @@
 //!
 //!     mpirun -np 4 twisty-mpi db build article.db --variant article
 //!
+//!     mpirun -np 4 twisty-mpi solve cube3 cubes.txt -o answers.txt --moves
+//!
 //! Every rank runs the same command; rank 0 prints the progress and the result. A failure on
 //! any rank stops every rank with an error (exit status 1); a failed MPI operation aborts the
 //! whole job (`MPI_Abort`), so no rank waits forever for another.
@@ -28,6 +30,70 @@ enum Command {
         #[command(subcommand)]
         command: DbCommand,
     },
+    /// Solves a file of positions optimally with every rank (one position per line), the
+    /// answers in input order; a stopped job started again goes on where it stopped.
+    Solve {
+        #[command(subcommand)]
+        puzzle: SolvePuzzle,
+    },
+}
+
+#[derive(Subcommand)]
+enum SolvePuzzle {
+    /// Six-colour Square-1 states (canonical text; with --moves, WCA moves from solved).
+    Sq1 {
+        #[command(flatten)]
+        batch: BatchArgs,
+        #[arg(long, value_enum, default_value = "twist")]
+        metric: MetricArg,
+    },
+    /// 3x3x3 cubes (B32 text; with --moves, moves from solved, NISS allowed), fewest face
+    /// turns.
+    Cube3 {
+        #[command(flatten)]
+        batch: BatchArgs,
+        /// Table size: h0 (29.6 MB) to h7.
+        #[arg(long, default_value = "h0", value_parser = ["h0", "h1", "h2", "h3", "h4", "h5", "h6", "h7"])]
+        table: String,
+    },
+}
+
+#[derive(clap::Args)]
+struct BatchArgs {
+    /// One position per line; blank lines and `#` comments are skipped.
+    input: PathBuf,
+    /// The answers (never a file twisty-mpi did not write); the journal of a job in progress
+    /// is OUTPUT.journal.
+    #[arg(short, long)]
+    output: PathBuf,
+    /// Lines are move sequences applied to the solved puzzle.
+    #[arg(long)]
+    moves: bool,
+    /// The table file, or a folder holding it under the engine's name (default: the cache
+    /// folder: `$TWISTY_CACHE_DIR`, `$XDG_CACHE_HOME/twisty` or `~/.cache/twisty`); opened, or
+    /// built and saved there.
+    #[arg(long)]
+    tables: Option<PathBuf>,
+    /// Solving threads per rank (0: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Lines handed out per request.
+    #[arg(long, default_value_t = 4)]
+    chunk: usize,
+    /// Answer at most this many new lines, then stop (the journal keeps them; run the same
+    /// command again to go on).
+    #[arg(long)]
+    stop_after: Option<u64>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum MetricArg {
+    /// Only `/` counts.
+    Twist,
+    /// `(x,y)` and `/` count one each.
+    Wca,
+    /// `(x,0)`, `(0,y)`, `/` count one, `(x,y)` two.
+    Face,
 }
 
 #[derive(Subcommand)]
@@ -131,6 +197,7 @@ fn main() {
                 }
             })
         }
+        Command::Solve { puzzle } => solve(&world, puzzle),
     };
     if let Err(e) = result {
         // One write per line: mpirun forwards each write as it comes, so a line written in
@@ -145,4 +212,71 @@ fn main() {
         drop(world);
         std::process::exit(1);
     }
+}
+
+/// `twisty-mpi solve`: the batch job, then on rank 0 the distribution of optimal lengths.
+fn solve(world: &World, puzzle: SolvePuzzle) -> twisty::Result<()> {
+    use twisty::sq1::solve::Metric;
+    use twisty_mpi::batch::{self, Puzzle};
+    let (args, puzzle) = match puzzle {
+        SolvePuzzle::Sq1 { batch, metric } => (
+            batch,
+            Puzzle::Sq1(match metric {
+                MetricArg::Twist => Metric::Twist,
+                MetricArg::Wca => Metric::Wca,
+                MetricArg::Face => Metric::FaceTurn,
+            }),
+        ),
+        SolvePuzzle::Cube3 { batch, table } => {
+            (batch, Puzzle::Cube3(table[1..].parse().expect("h0..h7")))
+        }
+    };
+    let opts = batch::Options {
+        puzzle,
+        input: args.input,
+        moves: args.moves,
+        output: args.output,
+        tables: args.tables,
+        threads: args.threads,
+        chunk: args.chunk,
+        stop_after: args.stop_after,
+    };
+    let t = std::time::Instant::now();
+    let summary = batch::run(world, &opts, &mut |line| println!("{line}"))?;
+    let Some(s) = summary else { return Ok(()) };
+    let unit = match puzzle {
+        Puzzle::Sq1(m) => format!("{} metric", m.name()),
+        Puzzle::Cube3(_) => "face turns".to_string(),
+    };
+    println!(
+        "{} line(s) answered in this run in {:.1} s; {} of {} answered in all",
+        s.answered,
+        t.elapsed().as_secs_f64(),
+        s.resumed + s.answered,
+        s.positions
+    );
+    if !s.complete {
+        println!(
+            "stopped before the end: run the same command again to go on (the journal is {})",
+            batch::journal_path(&opts.output).display()
+        );
+        return Ok(());
+    }
+    let solved: u64 = s.lengths.values().sum();
+    let total: u64 = s.lengths.iter().map(|(l, n)| *l as u64 * n).sum();
+    println!(
+        "optimal lengths ({unit}) of {solved} position(s), written to {}:",
+        opts.output.display()
+    );
+    for (length, n) in &s.lengths {
+        println!(
+            "{length:>4} {n:>10} {:>6.2} %",
+            *n as f64 * 100.0 / solved as f64
+        );
+    }
+    if solved > 0 {
+        println!("mean {:.3}", total as f64 / solved as f64);
+    }
+    println!("error lines: {}", s.errors);
+    Ok(())
 }
