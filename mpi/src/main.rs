@@ -181,7 +181,7 @@ fn main() {
             build_partitioned(&path, &opts, &search, &mut world, &CancelToken::new(), &mut |r| {
                 if rank == 0 {
                     println!(
-                        "level {:>2}: {:>14} classes, {:>3} round(s), rank 0 sent {} bytes, {:.1?}",
+                        "level {:>2}: {:>14} classes, {:>3} round(s), {} bytes sent, {:.1?}",
                         r.level, r.cells, r.rounds, r.bytes_sent, r.elapsed
                     );
                 }

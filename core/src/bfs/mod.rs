@@ -151,7 +151,8 @@ pub struct LevelReport {
     pub level: u8,
     /// Cells first reached at this level, over all ranks.
     pub cells: u64,
-    /// Successor bytes this rank sent to other ranks during the level.
+    /// Bytes the ranks sent each other during the level, over all ranks (successors forward;
+    /// the frontier bitmap backward).
     pub bytes_sent: u64,
     /// Exchange rounds of the level.
     pub rounds: u64,
@@ -372,7 +373,8 @@ pub fn search(
         };
         frontier = list;
         local_count = claimed;
-        let total = transport.sum(&[local_count])?[0];
+        let sums = transport.sum(&[local_count, bytes_sent])?;
+        let (total, bytes_sent) = (sums[0], sums[1]);
         counts[next as usize] = total;
         if total > 0
             && let Some(s) = store.as_mut()
