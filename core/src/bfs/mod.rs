@@ -10,7 +10,8 @@
 //! cells. The table is the same whatever the number of ranks: a level's cells do not depend on the
 //! order in which they are claimed.
 //!
-//! Late levels of an undirected graph (where the unreached cells are at most twice the
+//! A level whose frontier is large (more than one cell in 64 of the table) sends its
+//! successors as bitmaps of the owners' cells instead of lists. Late levels of an undirected graph (where the unreached cells are at most twice the
 //! frontier) go backward instead: the ranks share the frontier as a bitmap of the whole table
 //! (one bit per cell, each rank broadcasting its part), and each unreached cell looks for a
 //! neighbour in it, so no successor crosses between ranks. With [`Options::checkpoint`], each
@@ -105,6 +106,18 @@ impl Partition {
     /// The cells `rank` owns.
     pub fn cells_of(&self, rank: usize) -> std::ops::Range<u64> {
         self.first_block(rank) * self.block_cells..self.first_block(rank + 1) * self.block_cells
+    }
+
+    /// The cells of the table.
+    pub fn cells(&self) -> u64 {
+        self.blocks * self.block_cells
+    }
+
+    /// The 64-bit words of a bitmap of the whole table that hold `rank`'s cells (the first and
+    /// last may hold other ranks' cells too).
+    pub fn words_of(&self, rank: usize) -> std::ops::Range<usize> {
+        let c = self.cells_of(rank);
+        (c.start / 64) as usize..c.end.div_ceil(64) as usize
     }
 
     /// The rank that owns `cell`.
@@ -367,6 +380,7 @@ pub fn search(
                 &pool,
                 level,
                 local_count,
+                counts[level as usize],
                 frontier,
                 cancel,
             )?
@@ -472,6 +486,7 @@ fn level_forward(
     pool: &rayon::ThreadPool,
     level: u8,
     local_count: u64,
+    frontier_total: u64,
     frontier: Option<Vec<u64>>,
     cancel: &CancelToken,
 ) -> Result<(u64, u64, u64, Option<Vec<u64>>)> {
@@ -480,6 +495,20 @@ fn level_forward(
     let len = mine.end - mine.start;
     let next = level + 1;
     let rounds = transport.max(local_count.div_ceil(opts.round_cells as u64))?;
+    // A large frontier sends its successors as bitmaps of the owners' cells, once the level is
+    // expanded: at least one remote successor per frontier cell would cost 8 bytes each as
+    // lists, more than a bit per cell of the table.
+    let dense = part.ranks > 1 && frontier_total.saturating_mul(64) > part.cells();
+    let bitmaps: Vec<Vec<AtomicU64>> = (0..part.ranks)
+        .map(|r| {
+            let n = if dense && r != me {
+                part.words_of(r).len()
+            } else {
+                0
+            };
+            (0..n).map(|_| AtomicU64::new(0)).collect()
+        })
+        .collect();
     let mut cursor = 0u64; // the sweep's next cell (relative), when there is no list
     let mut claimed_list: Vec<u64> = Vec::new();
     let mut keep_list = true;
@@ -525,6 +554,9 @@ fn level_forward(
                                 if view.claim(s, next) {
                                     won.push(s);
                                 }
+                            } else if dense {
+                                let w = (s / 64) as usize - part.words_of(owner).start;
+                                bitmaps[owner][w].fetch_or(1 << (s % 64), Relaxed);
                             } else {
                                 out[owner].push(s);
                             }
@@ -576,9 +608,65 @@ fn level_forward(
             claimed_list = Vec::new();
         }
     }
+    let mut windows = 0;
+    if dense {
+        // Each owner gets its bitmap in windows, and claims the cells set in it.
+        let most = (0..part.ranks)
+            .map(|r| part.words_of(r).len())
+            .max()
+            .unwrap_or(0);
+        windows = most.div_ceil(BITMAP_ROUND_WORDS) as u64;
+        let own = part.words_of(me);
+        for k in 0..windows as usize {
+            if cancel.is_cancelled() {
+                return Err(Error::new(ErrorKind::Cancelled, "the search was cancelled"));
+            }
+            let outgoing: Vec<Vec<u64>> = bitmaps
+                .iter()
+                .map(|b| {
+                    let a = (k * BITMAP_ROUND_WORDS).min(b.len());
+                    let e = (a + BITMAP_ROUND_WORDS).min(b.len());
+                    b[a..e].iter().map(|w| w.load(Relaxed)).collect()
+                })
+                .collect();
+            bytes_sent += 8 * outgoing.iter().map(|o| o.len() as u64).sum::<u64>();
+            let incoming = transport.exchange(outgoing)?;
+            let first = own.start + k * BITMAP_ROUND_WORDS;
+            let won: Vec<Vec<u64>> = pool.install(|| {
+                incoming
+                    .par_iter()
+                    .map(|words| {
+                        let mut won = Vec::new();
+                        for (j, &w) in words.iter().enumerate() {
+                            let mut bits = w;
+                            while bits != 0 {
+                                let cell = (first + j) as u64 * 64 + bits.trailing_zeros() as u64;
+                                bits &= bits - 1;
+                                // A word at the edge of two ranks' cells may name the other's.
+                                if mine.contains(&cell) && view.claim(cell, next) {
+                                    won.push(cell);
+                                }
+                            }
+                        }
+                        won
+                    })
+                    .collect()
+            });
+            for w in won {
+                claimed.fetch_add(w.len() as u64, Relaxed);
+                if keep_list {
+                    claimed_list.extend(w);
+                }
+            }
+            if claimed_list.len() > opts.list_cap {
+                keep_list = false;
+                claimed_list = Vec::new();
+            }
+        }
+    }
     Ok((
         claimed.load(Relaxed),
-        rounds,
+        rounds + windows,
         bytes_sent,
         keep_list.then_some(claimed_list),
     ))
@@ -602,13 +690,9 @@ fn level_backward(
     cancel: &CancelToken,
 ) -> Result<(u64, u64, u64)> {
     let me = transport.rank();
-    let words_of = |r: usize| {
-        let c = part.cells_of(r);
-        (c.start / 64) as usize..c.end.div_ceil(64) as usize
-    };
     let mut bits = vec![0u64; graph.cells().div_ceil(64) as usize];
     let mine = part.cells_of(me);
-    let own = words_of(me);
+    let own = part.words_of(me);
     pool.install(|| {
         bits[own.clone()]
             .par_iter_mut()
@@ -625,7 +709,7 @@ fn level_backward(
     let (mut rounds, mut sent) = (0u64, 0u64);
     let mut buf = Vec::with_capacity(BITMAP_ROUND_WORDS);
     for root in 0..part.ranks {
-        let range = words_of(root);
+        let range = part.words_of(root);
         for a in range.clone().step_by(BITMAP_ROUND_WORDS) {
             if cancel.is_cancelled() {
                 return Err(Error::new(ErrorKind::Cancelled, "the search was cancelled"));
@@ -854,6 +938,47 @@ mod tests {
             reached += r.cells;
         }
         assert!(backward >= 2, "{reports:?}");
+    }
+
+    #[test]
+    fn large_frontiers_cross_as_bitmaps() {
+        // Two ranks, forward only: a level whose frontier has more than one cell in 64 of the
+        // table sends each rank the bitmap of its cells, whatever the successors.
+        let part = Partition::new(&DIRECTED, 2).unwrap();
+        let bitmap_bytes: u64 = (0..2).map(|r| 8 * part.words_of(r).len() as u64).sum();
+        let reports = std::thread::scope(|s| {
+            let handles: Vec<_> = in_process(2)
+                .into_iter()
+                .map(|mut t| {
+                    s.spawn(move || {
+                        let mut reports = Vec::new();
+                        let opts = Options::default();
+                        search(&DIRECTED, &mut t, &opts, &CancelToken::new(), &mut |r| {
+                            reports.push(r.clone())
+                        })
+                        .unwrap();
+                        reports
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap())
+                .next()
+                .unwrap()
+        });
+        let mut dense = 0;
+        for (i, r) in reports.iter().enumerate() {
+            let frontier = if i == 0 { 1 } else { reports[i - 1].cells };
+            if frontier * 64 > DIRECTED.cells() {
+                dense += 1;
+                assert_eq!(r.bytes_sent, bitmap_bytes, "level {}", r.level);
+            } else {
+                assert_eq!(r.bytes_sent % 8, 0);
+                assert!(r.bytes_sent < bitmap_bytes, "level {}", r.level);
+            }
+        }
+        assert!(dense >= 3, "{reports:?}");
     }
 
     #[test]
