@@ -310,9 +310,9 @@ pub fn search(
     } else {
         opts.max_level
     };
-    // Zeroed pages come from the system as they are first touched: a shallow search costs only
-    // the pages it reaches.
-    let mut bytes = vec![0u8; len.div_ceil(2) as usize];
+    // SAFETY: zero bytes are u8s.
+    let bytes = unsafe { zeroed::<u8>(len.div_ceil(2) as usize, "this rank's slice", &part) };
+    let mut bytes = agree(transport, bytes)?;
     let mut counts = vec![0u64; MAX_LEVEL as usize + 1];
     let (store, resumed) = resume(graph, transport, opts, &part, &mut bytes, &mut counts)?;
     if resumed > last {
@@ -429,6 +429,37 @@ pub fn search(
     })
 }
 
+/// `n` zeroed values of `T`, or an error when the system cannot give them (`what` and the rank
+/// count say which memory and how to get less of it). The pages come zeroed from the system as
+/// they are first touched (a shallow search costs only the pages of its slice it reaches), and
+/// memory larger than the machine allows is an error, not an abort.
+///
+/// # Safety
+///
+/// All-zero bytes must be a valid `T` (integers, atomic integers).
+unsafe fn zeroed<T>(n: usize, what: &str, part: &Partition) -> Result<Vec<T>> {
+    if n == 0 || std::mem::size_of::<T>() == 0 {
+        return Ok(Vec::new());
+    }
+    let refused = || {
+        Error::invalid_argument(format!(
+            "{what} ({} bytes) cannot be allocated: use more ranks ({} now)",
+            n as u128 * std::mem::size_of::<T>() as u128,
+            part.ranks
+        ))
+    };
+    let layout = std::alloc::Layout::array::<T>(n).map_err(|_| refused())?;
+    // SAFETY: a non-zero size; a non-null pointer holds `n` zeroed `T`s (valid, the caller
+    // says) allocated by the global allocator with `T`'s layout, which the Vec takes over.
+    unsafe {
+        let p = std::alloc::alloc_zeroed(layout) as *mut T;
+        if p.is_null() {
+            return Err(refused());
+        }
+        Ok(Vec::from_raw_parts(p, n, n))
+    }
+}
+
 /// Opens every rank's checkpoint (when the options name one) and brings the ranks to the same
 /// saved level: the lowest any rank saved (a rank killed between two ranks' saves leaves the
 /// others one level ahead; their cells above it are cleared). Returns the store and that level
@@ -499,16 +530,18 @@ fn level_forward(
     // expanded: at least one remote successor per frontier cell would cost 8 bytes each as
     // lists, more than a bit per cell of the table.
     let dense = part.ranks > 1 && frontier_total.saturating_mul(64) > part.cells();
-    let bitmaps: Vec<Vec<AtomicU64>> = (0..part.ranks)
+    let bitmaps: Result<Vec<Vec<AtomicU64>>> = (0..part.ranks)
         .map(|r| {
             let n = if dense && r != me {
                 part.words_of(r).len()
             } else {
                 0
             };
-            (0..n).map(|_| AtomicU64::new(0)).collect()
+            // SAFETY: zero bytes are an AtomicU64.
+            unsafe { zeroed(n, "the bitmaps of the other ranks' cells", part) }
         })
         .collect();
+    let bitmaps = agree(transport, bitmaps)?;
     let mut cursor = 0u64; // the sweep's next cell (relative), when there is no list
     let mut claimed_list: Vec<u64> = Vec::new();
     let mut keep_list = true;
@@ -690,7 +723,15 @@ fn level_backward(
     cancel: &CancelToken,
 ) -> Result<(u64, u64, u64)> {
     let me = transport.rank();
-    let mut bits = vec![0u64; graph.cells().div_ceil(64) as usize];
+    // SAFETY: zero bytes are a u64.
+    let bits = unsafe {
+        zeroed(
+            part.cells().div_ceil(64) as usize,
+            "the frontier's bitmap",
+            part,
+        )
+    };
+    let mut bits: Vec<u64> = agree(transport, bits)?;
     let mine = part.cells_of(me);
     let own = part.words_of(me);
     pool.install(|| {
@@ -979,6 +1020,46 @@ mod tests {
             }
         }
         assert!(dense >= 3, "{reports:?}");
+    }
+
+    #[test]
+    fn a_slice_larger_than_the_machine_is_an_error_on_every_rank() {
+        // 2^60 cells: half of them per rank is far beyond any address space.
+        struct Huge;
+        impl Graph for Huge {
+            fn cells(&self) -> u64 {
+                1 << 60
+            }
+            fn blocks(&self) -> u64 {
+                1 << 10
+            }
+            fn start(&self) -> u64 {
+                0
+            }
+            fn successors(&self, cell: u64, out: &mut Vec<u64>) {
+                out.push(cell + 1);
+            }
+        }
+        let results: Vec<Result<Slice>> = std::thread::scope(|s| {
+            let handles: Vec<_> = in_process(2)
+                .into_iter()
+                .map(|mut t| {
+                    s.spawn(move || {
+                        let opts = Options::default();
+                        search(&Huge, &mut t, &opts, &CancelToken::new(), &mut |_| {})
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        for r in results {
+            let e = r.err().expect("refused");
+            assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+            assert_eq!(
+                e.message(),
+                "this rank's slice (288230376151711744 bytes) cannot be allocated: use more ranks (2 now)"
+            );
+        }
     }
 
     #[test]
