@@ -15,6 +15,7 @@
 //!   MPI in the crate `twisty-mpi`);
 //! - [`search`]: the level loop, returning this rank's [`Slice`].
 
+pub mod frontier;
 pub mod transport;
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
