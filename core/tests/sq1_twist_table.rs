@@ -24,6 +24,9 @@ fn the_index_counts_the_published_classes() {
     assert_eq!(BLOCKS * BLOCK_CELLS, CELLS);
     assert_eq!(CELLS, 340 * 40320 * 40320);
     assert_eq!(CELLS - twist_table::positions(ix), 116_847_360_000);
+    let published = twist_table::PUBLISHED_DEPTHS;
+    assert_eq!(published.iter().sum::<u64>(), twist_table::positions(ix));
+    assert_eq!(published[..5], PUBLISHED);
     // Every rank count a cluster would use owns whole blocks.
     for ranks in [1, 2, 7, 64, 340] {
         let p = Partition::new(&t, ranks).unwrap();
@@ -66,23 +69,32 @@ fn cells_round_trip_and_name_one_class_for_every_rotation() {
     }
 }
 
+type Outcome = twisty::Result<(Frontier, Vec<LevelReport>)>;
+
 /// Runs the search on `ranks` in-process ranks: each rank's end and reports.
 fn run(t: &TwistTable, ranks: usize, opts: &Options) -> (Vec<Frontier>, Vec<Vec<LevelReport>>) {
+    run_all(t, ranks, opts)
+        .into_iter()
+        .map(|r| r.unwrap())
+        .unzip()
+}
+
+/// Each rank's outcome of the search on `ranks` in-process ranks.
+fn run_all(t: &TwistTable, ranks: usize, opts: &Options) -> Vec<Outcome> {
     std::thread::scope(|scope| {
         let handles: Vec<_> = in_process(ranks)
             .into_iter()
             .map(|mut tr| {
                 scope.spawn(move || {
                     let mut mine = Vec::new();
-                    let f = frontier::search(t, &mut tr, opts, &CancelToken::new(), &mut |r| {
+                    frontier::search(t, &mut tr, opts, &CancelToken::new(), &mut |r| {
                         mine.push(r.clone())
                     })
-                    .unwrap();
-                    (f, mine)
+                    .map(|f| (f, mine))
                 })
             })
             .collect();
-        handles.into_iter().map(|h| h.join().unwrap()).unzip()
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
     })
 }
 
@@ -98,6 +110,7 @@ fn the_first_depths_are_the_published_ones_on_any_rank_count() {
             // Depth 3 has 17050 classes: several rounds per depth on every rank count.
             round_cells: 1000,
             threads: 2,
+            checkpoint: None,
         };
         let (frontiers, reports) = run(&t, ranks, &opts);
         for f in &frontiers {
@@ -221,4 +234,105 @@ fn a_plain_search_of_states_agrees_to_depth_3() {
     let mut cells: Vec<u64> = frontier.iter().map(|s| t.cell_of_state(s)).collect();
     cells.sort_unstable();
     assert_eq!(cells, frontiers[0].last);
+}
+
+/// The messages of a run in which every rank must fail with a database error.
+fn refusals(outcomes: Vec<Outcome>) -> Vec<String> {
+    outcomes
+        .into_iter()
+        .map(|r| {
+            let e = r.expect_err("every rank fails");
+            assert_eq!(e.kind(), twisty::ErrorKind::Database, "{e}");
+            e.message().to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn a_search_resumes_from_its_checkpoint_and_refuses_any_other() {
+    let t = TwistTable::new();
+    let dir = std::env::temp_dir().join(format!("twisty-frontier-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let opts = |max_depth, graph: &str| Options {
+        max_depth,
+        round_cells: 1000,
+        threads: 1,
+        checkpoint: Some(frontier::Checkpoint {
+            dir: dir.clone(),
+            graph: graph.to_string(),
+        }),
+    };
+    let files = || {
+        let mut names: Vec<String> = std::fs::read_dir(dir.as_path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    let (first, _) = run(&t, 2, &opts(3, "sq1 twist"));
+    // Only the last depth's files stay.
+    assert_eq!(
+        files(),
+        [
+            "depth-3-rank-0-of-2.frontier",
+            "depth-3-rank-1-of-2.frontier"
+        ]
+    );
+    // Asked for depth 4, each rank resumes at depth 3 and searches depth 4 alone.
+    let (resumed, reports) = run(&t, 2, &opts(4, "sq1 twist"));
+    let (fresh, _) = run(
+        &t,
+        2,
+        &Options {
+            checkpoint: None,
+            ..opts(4, "")
+        },
+    );
+    for r in 0..2 {
+        assert_eq!(resumed[r].counts, PUBLISHED);
+        assert_eq!(resumed[r].last, fresh[r].last);
+        assert_eq!(resumed[r].previous, first[r].last);
+        assert_eq!(reports[r].iter().map(|x| x.level).collect::<Vec<_>>(), [4]);
+    }
+    assert_eq!(
+        files(),
+        [
+            "depth-4-rank-0-of-2.frontier",
+            "depth-4-rank-1-of-2.frontier"
+        ]
+    );
+    // Another rank count.
+    for m in refusals(run_all(&t, 3, &opts(4, "sq1 twist"))) {
+        assert!(m.contains("a checkpoint of 2 ranks"), "{m}");
+    }
+    // Another graph's name.
+    let m = refusals(run_all(&t, 2, &opts(5, "sq1 silver")));
+    assert!(m[0].contains("another graph"), "{m:?}");
+    // A damaged file (one bit of its lists): refused, kept as it is; every rank fails.
+    let one = dir.as_path().join("depth-4-rank-1-of-2.frontier");
+    let mut bytes = std::fs::read(&one).unwrap();
+    let good = bytes.clone();
+    let at = bytes.len() - 100;
+    bytes[at] ^= 4;
+    std::fs::write(&one, &bytes).unwrap();
+    let m = refusals(run_all(&t, 2, &opts(5, "sq1 twist")));
+    assert!(m[1].contains("checksum does not match"), "{m:?}");
+    assert!(m[0].contains("1 other rank(s) failed"), "{m:?}");
+    assert_eq!(std::fs::read(&one).unwrap(), bytes);
+    // Cut short.
+    std::fs::write(&one, &good[..good.len() - 9]).unwrap();
+    let m = refusals(run_all(&t, 2, &opts(5, "sq1 twist")));
+    assert!(m[1].contains("damaged"), "{m:?}");
+    // A file twisty did not write, under a checkpoint's name: refused and left alone.
+    std::fs::write(&one, "notes\n").unwrap();
+    let m = refusals(run_all(&t, 2, &opts(5, "sq1 twist")));
+    assert!(m[1].contains("not a checkpoint"), "{m:?}");
+    assert_eq!(std::fs::read_to_string(&one).unwrap(), "notes\n");
+    // One rank's files missing.
+    std::fs::remove_file(&one).unwrap();
+    for m in refusals(run_all(&t, 2, &opts(5, "sq1 twist"))) {
+        assert!(m.contains("only 1 of 2 ranks"), "{m}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

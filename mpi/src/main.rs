@@ -13,7 +13,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use twisty::bfs::{self, Transport, frontier};
 use twisty::progress::CancelToken;
 use twisty::sq1::db::{BuildOptions, Variant, partitioned::build_partitioned};
-use twisty::sq1::twist_table::TwistTable;
+use twisty::sq1::twist_table::{self, TwistTable};
 use twisty_mpi::World;
 
 #[derive(Parser)]
@@ -55,6 +55,10 @@ enum Sq1Command {
         /// Bytes one rank sends one peer per MPI call.
         #[arg(long, default_value_t = 256 << 20)]
         round_bytes: usize,
+        /// Save every depth in this folder (shared by the ranks, or each machine's own), and
+        /// resume from the last depth saved there by the same number of ranks.
+        #[arg(long)]
+        checkpoint: Option<PathBuf>,
     },
 }
 
@@ -155,10 +159,21 @@ fn main() {
                     threads,
                     round_cells,
                     round_bytes,
+                    checkpoint,
                 },
         } => {
             world.set_round_bytes(round_bytes);
-            sq1_depths(&mut world, max_depth, threads, round_cells)
+            let opts = frontier::Options {
+                max_depth,
+                round_cells,
+                threads,
+                checkpoint: checkpoint.map(|dir| frontier::Checkpoint {
+                    dir,
+                    graph: "six-colour Square-1, twist metric, cells of twisty::sq1::twist_table"
+                        .into(),
+                }),
+            };
+            sq1_depths(&mut world, &opts)
         }
     };
     if let Err(e) = result {
@@ -177,30 +192,19 @@ fn main() {
 }
 
 /// `twisty-mpi sq1 depths`: one line per depth on rank 0, then a summary.
-fn sq1_depths(
-    world: &mut World,
-    max_depth: u32,
-    threads: usize,
-    round_cells: usize,
-) -> twisty::Result<()> {
+fn sq1_depths(world: &mut World, opts: &frontier::Options) -> twisty::Result<()> {
     let rank = world.rank();
     let ranks = world.size();
     let started = std::time::Instant::now();
     let table = TwistTable::new();
-    let opts = frontier::Options {
-        max_depth,
-        round_cells,
-        threads,
-    };
     if rank == 0 {
         println!(
             "six-colour Square-1, twist metric, {ranks} rank(s): {} cells in {} blocks",
-            twisty::sq1::twist_table::CELLS,
-            twisty::sq1::twist_table::BLOCKS
+            twist_table::CELLS,
+            twist_table::BLOCKS
         );
-        println!("depth  0: {:>14} classes", 1);
     }
-    let f = frontier::search(&table, world, &opts, &CancelToken::new(), &mut |r| {
+    let f = frontier::search(&table, world, opts, &CancelToken::new(), &mut |r| {
         if rank == 0 {
             println!(
                 "depth {:>2}: {:>14} classes, {:>4} round(s), rank 0 sent {} bytes, {:.1?}",
@@ -208,11 +212,25 @@ fn sq1_depths(
             );
         }
     })?;
-    // Successors per depth over all ranks: the work behind the times above.
+    // Successors per depth over all ranks (the work behind the times above; depths resumed
+    // from a checkpoint count 0), and each rank's share of the last depth (the balance).
     let expanded = world.sum(&f.expanded)?;
+    let mut share = vec![0u64; ranks];
+    share[rank] = f.last.len() as u64;
+    let share = world.sum(&share)?;
     if rank == 0 {
         for (depth, n) in expanded.iter().enumerate() {
             println!("expanding depth {depth:>2}: {n} successors");
+        }
+        println!("last depth per rank: {share:?}");
+        for (depth, &n) in f.counts.iter().enumerate() {
+            let published = twist_table::PUBLISHED_DEPTHS.get(depth).copied();
+            let verdict = if published == Some(n) {
+                "the published count".to_string()
+            } else {
+                format!("published: {published:?}")
+            };
+            println!("classes at depth {depth:>2}: {n:>14} ({verdict})");
         }
         println!(
             "done: {} classes in depths 0..={}{}, {} thread(s) per rank, {:.1} s",

@@ -16,7 +16,14 @@
 //! received).
 //!
 //! Depths count from 0 (the start); a [`LevelReport`]'s `level` is the depth here.
+//!
+//! With [`Options::checkpoint`], every rank saves its lists and the counts after each depth,
+//! and a search started again with the same rank count resumes at the last depth every rank
+//! saved (see the `checkpoint` module for the files and what is refused).
 
+mod checkpoint;
+
+use std::path::PathBuf;
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -36,6 +43,17 @@ pub struct Options {
     /// Worker threads of this rank (0: one per core). The transport is only called from the
     /// calling thread.
     pub threads: usize,
+    /// Where to save each depth and resume from (`None`: no checkpoints).
+    pub checkpoint: Option<Checkpoint>,
+}
+
+/// Checkpoints of a search: a folder the ranks share (or each rank's own, on machines without a
+/// shared file system), and a name for the graph, written into every file so that a folder
+/// of another table's search is refused.
+#[derive(Clone, Debug)]
+pub struct Checkpoint {
+    pub dir: PathBuf,
+    pub graph: String,
 }
 
 impl Default for Options {
@@ -44,6 +62,7 @@ impl Default for Options {
             max_depth: 0,
             round_cells: 1 << 18,
             threads: 0,
+            checkpoint: None,
         }
     }
 }
@@ -57,8 +76,8 @@ pub struct Frontier {
     pub previous: Vec<u64>,
     /// This rank's cells at the last depth, sorted.
     pub last: Vec<u64>,
-    /// Successors this rank generated expanding each depth (index = the depth expanded): the
-    /// work, for rates.
+    /// Successors this rank generated expanding each depth (index = the depth expanded; 0 for
+    /// depths resumed from a checkpoint): the work, for rates.
     pub expanded: Vec<u64>,
     /// Whether a depth found nothing (every reachable cell was counted).
     pub exhausted: bool,
@@ -133,7 +152,22 @@ pub fn search(
         exhausted: false,
         threads: pool.current_num_threads(),
     };
-    while opts.max_depth == 0 || f.depth() < opts.max_depth {
+    let place = opts.checkpoint.as_ref().map(|c| checkpoint::Place {
+        dir: &c.dir,
+        name: &c.graph,
+        graph,
+        ranks: part.ranks,
+        rank: me,
+    });
+    if let Some(place) = &place
+        && let Some(saved) = place.resume(transport)?
+    {
+        f.exhausted = saved.counts.last() == Some(&0);
+        (f.counts, f.previous, f.last) = (saved.counts, saved.previous, saved.last);
+        // The work of the saved depths was done before.
+        f.expanded = vec![0; f.counts.len() - 1];
+    }
+    while !f.exhausted && (opts.max_depth == 0 || f.depth() < opts.max_depth) {
         let t = Instant::now();
         let rounds = transport.max(f.last.len().div_ceil(opts.round_cells) as u64)?;
         let mut found = Found {
@@ -185,12 +219,24 @@ pub fn search(
             rounds,
             elapsed: t.elapsed(),
         });
-        if total == 0 {
-            f.exhausted = true;
-            break;
+        f.exhausted = total == 0;
+        if let Some(place) = &place {
+            save(place, transport, &f)?;
         }
     }
     Ok(f)
+}
+
+/// Saves this rank's lists of the last depth; once every rank has, removes the depth before.
+fn save(place: &checkpoint::Place, transport: &mut dyn Transport, f: &Frontier) -> Result<()> {
+    let local = place.write(&f.counts, &f.previous, &f.last);
+    let failed = transport.sum(&[u64::from(local.is_err())])?[0];
+    local?;
+    if failed > 0 {
+        return Err(checkpoint::other_ranks(failed));
+    }
+    place.remove(f.depth() - 1);
+    Ok(())
 }
 
 /// The successors of `cells`, one sorted list without duplicates per owner, and how many were

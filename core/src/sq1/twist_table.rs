@@ -42,6 +42,25 @@ pub const BLOCK_CELLS: u64 = PERMS * PERMS;
 /// Slots of the index (552,738,816,000).
 pub const CELLS: u64 = BLOCKS * BLOCK_CELLS;
 
+/// The classes at each twist distance 0..=13 as published by Masonjones (2005); they sum to
+/// 435,891,456,000.
+pub const PUBLISHED_DEPTHS: [u64; 14] = [
+    1,
+    64,
+    1153,
+    17050,
+    235144,
+    3091458,
+    38893230,
+    452031138,
+    4459167504,
+    33671064770,
+    149502310936,
+    183662070768,
+    63945120032,
+    157452752,
+];
+
 /// The classes of the six-colour Square-1 up to layer turns, middle layer included, computed
 /// from the shape classes' symmetries: the sum over the 170 shapes of 2 * 8! * 8! / |symmetries|
 /// (a rotation that keeps a shape moves distinct pieces, so it never fixes an arrangement).
