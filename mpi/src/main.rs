@@ -204,7 +204,10 @@ fn sq1_depths(world: &mut World, opts: &frontier::Options) -> twisty::Result<()>
             twist_table::BLOCKS
         );
     }
+    // Bytes each depth sent to other ranks (index = the depth found), summed over ranks below.
+    let mut sent = Vec::new();
     let f = frontier::search(&table, world, opts, &CancelToken::new(), &mut |r| {
+        sent.push(r.bytes_sent);
         if rank == 0 {
             println!(
                 "depth {:>2}: {:>14} classes, {:>4} round(s), rank 0 sent {} bytes, {:.1?}",
@@ -215,12 +218,20 @@ fn sq1_depths(world: &mut World, opts: &frontier::Options) -> twisty::Result<()>
     // Successors per depth over all ranks (the work behind the times above; depths resumed
     // from a checkpoint count 0), and each rank's share of the last depth (the balance).
     let expanded = world.sum(&f.expanded)?;
+    let batched = world.sum(&f.batched)?;
+    let sent = world.sum(&sent)?;
+    let resumed = expanded.len() - sent.len();
     let mut share = vec![0u64; ranks];
     share[rank] = f.last.len() as u64;
     let share = world.sum(&share)?;
     if rank == 0 {
-        for (depth, n) in expanded.iter().enumerate() {
-            println!("expanding depth {depth:>2}: {n} successors");
+        for (depth, n) in expanded.iter().enumerate().skip(resumed) {
+            println!(
+                "expanding depth {depth:>2}: {n} successors, {} in the batches, {} bytes sent \
+                 by all ranks",
+                batched[depth],
+                sent[depth - resumed]
+            );
         }
         println!("last depth per rank: {share:?}");
         for (depth, &n) in f.counts.iter().enumerate() {

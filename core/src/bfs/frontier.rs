@@ -79,6 +79,10 @@ pub struct Frontier {
     /// Successors this rank generated expanding each depth (index = the depth expanded; 0 for
     /// depths resumed from a checkpoint): the work, for rates.
     pub expanded: Vec<u64>,
+    /// Of those, the cells in this rank's per-owner batches (its own included), after each
+    /// round's duplicates are dropped: what the exchange moves when nearly every cell belongs
+    /// to another rank (many ranks), 8 bytes each.
+    pub batched: Vec<u64>,
     /// Whether a depth found nothing (every reachable cell was counted).
     pub exhausted: bool,
     /// The worker threads this rank used.
@@ -149,6 +153,7 @@ pub fn search(
             Vec::new()
         },
         expanded: Vec::new(),
+        batched: Vec::new(),
         exhausted: false,
         threads: pool.current_num_threads(),
     };
@@ -166,6 +171,7 @@ pub fn search(
         (f.counts, f.previous, f.last) = (saved.counts, saved.previous, saved.last);
         // The work of the saved depths was done before.
         f.expanded = vec![0; f.counts.len() - 1];
+        f.batched = f.expanded.clone();
     }
     while !f.exhausted && (opts.max_depth == 0 || f.depth() < opts.max_depth) {
         let t = Instant::now();
@@ -176,6 +182,7 @@ pub fn search(
         };
         let mut bytes_sent = 0u64;
         let mut expanded = 0u64;
+        let mut batched = 0u64;
         for round in 0..rounds as usize {
             if cancel.is_cancelled() {
                 return Err(Error::new(ErrorKind::Cancelled, "the search was cancelled"));
@@ -184,6 +191,7 @@ pub fn search(
             let b = (a + opts.round_cells).min(f.last.len());
             let (outgoing, generated) = pool.install(|| expand(graph, &part, &f.last[a..b]));
             expanded += generated;
+            batched += outgoing.iter().map(|o| o.len() as u64).sum::<u64>();
             bytes_sent += outgoing
                 .iter()
                 .enumerate()
@@ -211,6 +219,7 @@ pub fn search(
         let total = transport.sum(&[next.len() as u64])?[0];
         f.counts.push(total);
         f.expanded.push(expanded);
+        f.batched.push(batched);
         f.previous = std::mem::replace(&mut f.last, next);
         report(&LevelReport {
             level: f.depth().min(u8::MAX as u32) as u8,
