@@ -185,6 +185,10 @@ fn a_search_to_its_end_stops_when_a_depth_is_empty() {
     };
     let e = frontier::search(&Path, &mut Solo, &bad, &CancelToken::new(), &mut |_| {});
     assert_eq!(e.unwrap_err().kind(), twisty::ErrorKind::InvalidArgument);
+    let cancelled = CancelToken::new();
+    cancelled.cancel();
+    let e = frontier::search(&Path, &mut Solo, &opts, &cancelled, &mut |_| {});
+    assert_eq!(e.unwrap_err().kind(), twisty::ErrorKind::Cancelled);
 }
 
 /// The class of a state up to layer turns without the index: the smallest slots over the 144

@@ -43,7 +43,8 @@ pub struct Options {
     /// Worker threads of this rank (0: one per core). The transport is only called from the
     /// calling thread.
     pub threads: usize,
-    /// Where to save each depth and resume from (`None`: no checkpoints).
+    /// Where to save each depth and resume from (`None`: no checkpoints). A saved depth
+    /// beyond `max_depth` is returned as it is.
     pub checkpoint: Option<Checkpoint>,
 }
 
