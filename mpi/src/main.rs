@@ -1,6 +1,7 @@
 //! `twisty-mpi`: twisty's builders on several ranks, started by `mpirun` (or Slurm's `srun`):
 //!
 //!     mpirun -np 4 twisty-mpi db build article.db --variant article
+//!     mpirun -np 2 twisty-mpi sq1 depths --max-depth 6
 //!
 //!     mpirun -np 4 twisty-mpi solve cube3 cubes.txt -o answers.txt --moves
 //!
@@ -11,9 +12,10 @@
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use twisty::bfs;
+use twisty::bfs::{self, Transport, frontier};
 use twisty::progress::CancelToken;
 use twisty::sq1::db::{BuildOptions, Variant, partitioned::build_partitioned};
+use twisty::sq1::twist_table::{self, TwistTable};
 use twisty_mpi::World;
 
 #[derive(Parser)]
@@ -36,7 +38,38 @@ enum Command {
         #[command(subcommand)]
         puzzle: SolvePuzzle,
     },
+    /// The six-colour Square-1's twist-metric table.
+    Sq1 {
+        #[command(subcommand)]
+        command: Sq1Command,
+    },
 }
+
+#[derive(Subcommand)]
+enum Sq1Command {
+    /// Counts the classes (up to layer turns, middle layer included) at each twist distance
+    /// with every rank, holding each depth as sorted lists of cells.
+    Depths {
+        /// The last depth counted (0: until a depth is empty).
+        #[arg(long, default_value_t = 0)]
+        max_depth: u32,
+        /// Worker threads per rank (0: one per core).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Frontier cells a rank expands between two exchanges (bounds the round's memory:
+        /// about 24 bytes per successor, some 40 successors per cell).
+        #[arg(long, default_value_t = 1 << 18)]
+        round_cells: usize,
+        /// Bytes one rank sends one peer per MPI call.
+        #[arg(long, default_value_t = 256 << 20)]
+        round_bytes: usize,
+        /// Save every depth in this folder (shared by the ranks, or each machine's own), and
+        /// resume from the last depth saved there by the same number of ranks.
+        #[arg(long)]
+        checkpoint: Option<PathBuf>,
+    },
+}
+
 
 #[derive(Subcommand)]
 enum SolvePuzzle {
@@ -198,6 +231,29 @@ fn main() {
             })
         }
         Command::Solve { puzzle } => solve(&world, puzzle),
+        Command::Sq1 {
+            command:
+                Sq1Command::Depths {
+                    max_depth,
+                    threads,
+                    round_cells,
+                    round_bytes,
+                    checkpoint,
+                },
+        } => {
+            world.set_round_bytes(round_bytes);
+            let opts = frontier::Options {
+                max_depth,
+                round_cells,
+                threads,
+                checkpoint: checkpoint.map(|dir| frontier::Checkpoint {
+                    dir,
+                    graph: "six-colour Square-1, twist metric, cells of twisty::sq1::twist_table"
+                        .into(),
+                }),
+            };
+            sq1_depths(&mut world, &opts)
+        }
     };
     if let Err(e) = result {
         // One write per line: mpirun forwards each write as it comes, so a line written in
@@ -278,5 +334,69 @@ fn solve(world: &World, puzzle: SolvePuzzle) -> twisty::Result<()> {
         println!("mean {:.3}", total as f64 / solved as f64);
     }
     println!("error lines: {}", s.errors);
+    Ok(())
+}
+
+/// `twisty-mpi sq1 depths`: one line per depth on rank 0, then a summary.
+fn sq1_depths(world: &mut World, opts: &frontier::Options) -> twisty::Result<()> {
+    let rank = world.rank();
+    let ranks = world.size();
+    let started = std::time::Instant::now();
+    let table = TwistTable::new();
+    if rank == 0 {
+        println!(
+            "six-colour Square-1, twist metric, {ranks} rank(s): {} cells in {} blocks",
+            twist_table::CELLS,
+            twist_table::BLOCKS
+        );
+    }
+    // Bytes each depth sent to other ranks (index = the depth found), summed over ranks below.
+    let mut sent = Vec::new();
+    let f = frontier::search(&table, world, opts, &CancelToken::new(), &mut |r| {
+        sent.push(r.bytes_sent);
+        if rank == 0 {
+            println!(
+                "depth {:>2}: {:>14} classes, {:>4} round(s), rank 0 sent {} bytes, {:.1?}",
+                r.level, r.cells, r.rounds, r.bytes_sent, r.elapsed
+            );
+        }
+    })?;
+    // Successors per depth over all ranks (the work behind the times above; depths resumed
+    // from a checkpoint count 0), and each rank's share of the last depth (the balance).
+    let expanded = world.sum(&f.expanded)?;
+    let batched = world.sum(&f.batched)?;
+    let sent = world.sum(&sent)?;
+    let resumed = expanded.len() - sent.len();
+    let mut share = vec![0u64; ranks];
+    share[rank] = f.last.len() as u64;
+    let share = world.sum(&share)?;
+    if rank == 0 {
+        for (depth, n) in expanded.iter().enumerate().skip(resumed) {
+            println!(
+                "expanding depth {depth:>2}: {n} successors, {} in the batches, {} bytes sent \
+                 by all ranks",
+                batched[depth],
+                sent[depth - resumed]
+            );
+        }
+        println!("last depth per rank: {share:?}");
+        for (depth, &n) in f.counts.iter().enumerate() {
+            let published = twist_table::PUBLISHED_DEPTHS.get(depth).copied();
+            let verdict = if published == Some(n) {
+                "the published count".to_string()
+            } else {
+                format!("published: {published:?}")
+            };
+            println!("classes at depth {depth:>2}: {n:>14} ({verdict})");
+        }
+        println!(
+            "done: {} classes in depths 0..={}{}, {} thread(s) per rank, {:.1} s",
+            f.counts.iter().sum::<u64>(),
+            f.depth(),
+            if f.exhausted { " (all)" } else { "" },
+            f.threads,
+            started.elapsed().as_secs_f64()
+        );
+    }
     Ok(())
 }

@@ -23,6 +23,7 @@
 //! - [`search`]: the level loop, returning this rank's [`Slice`].
 
 pub mod checkpoint;
+pub mod frontier;
 pub mod transport;
 
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering::Relaxed};

@@ -16,6 +16,7 @@ pub mod solve;
 pub mod state;
 pub mod svg;
 pub mod tables;
+pub mod twist_table;
 
 pub use moves::{Move, MoveSeq, Notation};
 pub use shape::{LayerShape, Shape};
