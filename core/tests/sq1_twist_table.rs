@@ -340,3 +340,52 @@ fn a_search_resumes_from_its_checkpoint_and_refuses_any_other() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_dense_search_finds_the_frontier_searchs_depths() {
+    // 16 ranks, as on a cluster: each holds a 4-bit slice of 17 GB, of which a search to depth
+    // 3 touches a few pages (the system gives the rest on first touch). A system that will not
+    // promise that much memory says so, and the search refuses cleanly on every rank.
+    let t = TwistTable::new();
+    let ranks = 16;
+    let opts = twisty::bfs::Options {
+        max_level: 4,
+        round_cells: 5000,
+        threads: 1,
+        ..twisty::bfs::Options::default()
+    };
+    let slices: Vec<twisty::Result<twisty::bfs::Slice>> = std::thread::scope(|s| {
+        let handles: Vec<_> = in_process(ranks)
+            .into_iter()
+            .map(|mut tr| {
+                let (t, opts) = (&t, &opts);
+                s.spawn(move || {
+                    twisty::bfs::search(t, &mut tr, opts, &CancelToken::new(), &mut |_| {})
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    if slices.iter().all(|s| {
+        s.as_ref()
+            .err()
+            .is_some_and(|e| e.message().contains("cannot be allocated"))
+    }) {
+        eprintln!("skipped: this system does not lend 16 slices of 17 GB");
+        return;
+    }
+    let slices: Vec<twisty::bfs::Slice> = slices.into_iter().map(|s| s.unwrap()).collect();
+    let lists = Options {
+        max_depth: 3,
+        threads: 1,
+        ..Options::default()
+    };
+    let (frontier, _) = run(&t, ranks, &lists);
+    for (r, (slice, f)) in slices.iter().zip(&frontier).enumerate() {
+        // Levels count from 1 at the start: depth d is level d + 1.
+        assert_eq!(slice.level_counts, vec![0, 1, 64, 1153, 17050], "rank {r}");
+        for &cell in &f.last {
+            assert_eq!(slice.level(cell), 4, "rank {r}, cell {cell}");
+        }
+    }
+}

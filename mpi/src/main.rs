@@ -67,9 +67,13 @@ enum Sq1Command {
         /// resume from the last depth saved there by the same number of ranks.
         #[arg(long)]
         checkpoint: Option<PathBuf>,
+        /// Hold each rank's cells as a 4-bit slice of the whole index instead of lists (276 GB
+        /// over all ranks: a cluster's mode, every depth to the end; large depths cross as
+        /// bitmaps, the last ones are found backward).
+        #[arg(long)]
+        dense: bool,
     },
 }
-
 
 #[derive(Subcommand)]
 enum SolvePuzzle {
@@ -174,44 +178,45 @@ fn main() {
         }
     };
     let rank = world.rank();
-    let result = match cli.command {
-        Command::Db {
-            command:
-                DbCommand::Build {
-                    path,
-                    variant,
-                    max_level,
-                    threads,
+    let result =
+        match cli.command {
+            Command::Db {
+                command:
+                    DbCommand::Build {
+                        path,
+                        variant,
+                        max_level,
+                        threads,
+                        round_cells,
+                        round_bytes,
+                        checkpoint,
+                    },
+            } => {
+                world.set_round_bytes(round_bytes);
+                let mut opts = BuildOptions::new(match variant {
+                    VariantArg::Article => Variant::Article,
+                    VariantArg::Middle => Variant::Middle,
+                });
+                opts.max_level = max_level;
+                opts.threads = threads;
+                let search = bfs::Options {
                     round_cells,
-                    round_bytes,
-                    checkpoint,
-                },
-        } => {
-            world.set_round_bytes(round_bytes);
-            let mut opts = BuildOptions::new(match variant {
-                VariantArg::Article => Variant::Article,
-                VariantArg::Middle => Variant::Middle,
-            });
-            opts.max_level = max_level;
-            opts.threads = threads;
-            let search = bfs::Options {
-                round_cells,
-                // The tag is the builder's own.
-                checkpoint: checkpoint.map(|dir| bfs::Checkpoint {
-                    dir,
-                    tag: String::new(),
-                }),
-                ..bfs::Options::default()
-            };
-            let ranks = world.size();
-            if rank == 0 {
-                println!(
-                    "building the {} database into {} with {ranks} rank(s)",
-                    opts.variant.name(),
-                    path.display()
-                );
-            }
-            build_partitioned(&path, &opts, &search, &mut world, &CancelToken::new(), &mut |r| {
+                    // The tag is the builder's own.
+                    checkpoint: checkpoint.map(|dir| bfs::Checkpoint {
+                        dir,
+                        tag: String::new(),
+                    }),
+                    ..bfs::Options::default()
+                };
+                let ranks = world.size();
+                if rank == 0 {
+                    println!(
+                        "building the {} database into {} with {ranks} rank(s)",
+                        opts.variant.name(),
+                        path.display()
+                    );
+                }
+                build_partitioned(&path, &opts, &search, &mut world, &CancelToken::new(), &mut |r| {
                 if rank == 0 {
                     println!(
                         "level {:>2}: {:>14} classes, {:>3} round(s), {} bytes sent, {:.1?}",
@@ -229,32 +234,61 @@ fn main() {
                     );
                 }
             })
-        }
-        Command::Solve { puzzle } => solve(&world, puzzle),
-        Command::Sq1 {
-            command:
-                Sq1Command::Depths {
-                    max_depth,
-                    threads,
+            }
+            Command::Solve { puzzle } => solve(&world, puzzle),
+            Command::Sq1 {
+                command:
+                    Sq1Command::Depths {
+                        max_depth,
+                        threads,
+                        round_cells,
+                        round_bytes,
+                        checkpoint,
+                        dense: true,
+                    },
+            } => {
+                world.set_round_bytes(round_bytes);
+                let opts = bfs::Options {
+                    // Levels count from 1 at the start: depth d is level d + 1.
+                    max_level: if max_depth == 0 {
+                        0
+                    } else {
+                        max_depth.saturating_add(1).min(255) as u8
+                    },
                     round_cells,
-                    round_bytes,
-                    checkpoint,
-                },
-        } => {
-            world.set_round_bytes(round_bytes);
-            let opts = frontier::Options {
-                max_depth,
-                round_cells,
-                threads,
-                checkpoint: checkpoint.map(|dir| frontier::Checkpoint {
-                    dir,
-                    graph: "six-colour Square-1, twist metric, cells of twisty::sq1::twist_table"
-                        .into(),
-                }),
-            };
-            sq1_depths(&mut world, &opts)
-        }
-    };
+                    threads,
+                    checkpoint: checkpoint.map(|dir| bfs::Checkpoint {
+                        dir,
+                        tag: TWIST_TABLE.into(),
+                    }),
+                    ..bfs::Options::default()
+                };
+                sq1_depths_dense(&mut world, &opts)
+            }
+            Command::Sq1 {
+                command:
+                    Sq1Command::Depths {
+                        max_depth,
+                        threads,
+                        round_cells,
+                        round_bytes,
+                        checkpoint,
+                        dense: false,
+                    },
+            } => {
+                world.set_round_bytes(round_bytes);
+                let opts = frontier::Options {
+                    max_depth,
+                    round_cells,
+                    threads,
+                    checkpoint: checkpoint.map(|dir| frontier::Checkpoint {
+                        dir,
+                        graph: TWIST_TABLE.into(),
+                    }),
+                };
+                sq1_depths(&mut world, &opts)
+            }
+        };
     if let Err(e) = result {
         // One write per line: mpirun forwards each write as it comes, so a line written in
         // pieces by two ranks at once would come out interleaved.
@@ -337,6 +371,65 @@ fn solve(world: &World, puzzle: SolvePuzzle) -> twisty::Result<()> {
     Ok(())
 }
 
+/// What the checkpoints of `twisty-mpi sq1 depths` say they hold.
+const TWIST_TABLE: &str = "six-colour Square-1, twist metric, cells of twisty::sq1::twist_table";
+
+/// The counts of every depth beside the published ones, on rank 0.
+fn print_published(counts: &[u64]) {
+    for (depth, &n) in counts.iter().enumerate() {
+        let published = twist_table::PUBLISHED_DEPTHS.get(depth).copied();
+        let verdict = if published == Some(n) {
+            "the published count".to_string()
+        } else {
+            format!("published: {published:?}")
+        };
+        println!("classes at depth {depth:>2}: {n:>14} ({verdict})");
+    }
+}
+
+/// `twisty-mpi sq1 depths --dense`: the partitioned search of 4-bit slices; one line per depth
+/// on rank 0, then the counts and a summary.
+fn sq1_depths_dense(world: &mut World, opts: &bfs::Options) -> twisty::Result<()> {
+    let rank = world.rank();
+    let started = std::time::Instant::now();
+    let table = TwistTable::new();
+    if rank == 0 {
+        println!(
+            "six-colour Square-1, twist metric, {} rank(s), 4-bit slices: {} cells in {} blocks",
+            world.size(),
+            twist_table::CELLS,
+            twist_table::BLOCKS
+        );
+    }
+    let slice = bfs::search(&table, world, opts, &CancelToken::new(), &mut |r| {
+        if rank == 0 {
+            println!(
+                "depth {:>2}: {:>14} classes, {:>4} round(s), {} bytes sent, {:.1?}",
+                r.level - 1,
+                r.cells,
+                r.rounds,
+                r.bytes_sent,
+                r.elapsed
+            );
+        }
+    })?;
+    // The checkpoint folder, if any, keeps the slices: the whole table, one file per rank (run
+    // again, the job finds the last depth saved and prints the counts).
+    if rank == 0 {
+        let counts = &slice.level_counts[1..];
+        print_published(counts);
+        println!(
+            "done: {} classes in depths 0..={}{}, {} thread(s) per rank, {:.1} s",
+            counts.iter().sum::<u64>(),
+            counts.len() - 1,
+            if slice.exhausted { " (all)" } else { "" },
+            slice.threads,
+            started.elapsed().as_secs_f64()
+        );
+    }
+    Ok(())
+}
+
 /// `twisty-mpi sq1 depths`: one line per depth on rank 0, then a summary.
 fn sq1_depths(world: &mut World, opts: &frontier::Options) -> twisty::Result<()> {
     let rank = world.rank();
@@ -350,13 +443,13 @@ fn sq1_depths(world: &mut World, opts: &frontier::Options) -> twisty::Result<()>
             twist_table::BLOCKS
         );
     }
-    // Bytes each depth sent to other ranks (index = the depth found), summed over ranks below.
+    // Bytes all ranks sent each other for each depth found.
     let mut sent = Vec::new();
     let f = frontier::search(&table, world, opts, &CancelToken::new(), &mut |r| {
         sent.push(r.bytes_sent);
         if rank == 0 {
             println!(
-                "depth {:>2}: {:>14} classes, {:>4} round(s), rank 0 sent {} bytes, {:.1?}",
+                "depth {:>2}: {:>14} classes, {:>4} round(s), {} bytes sent, {:.1?}",
                 r.level, r.cells, r.rounds, r.bytes_sent, r.elapsed
             );
         }
@@ -365,7 +458,6 @@ fn sq1_depths(world: &mut World, opts: &frontier::Options) -> twisty::Result<()>
     // from a checkpoint count 0), and each rank's share of the last depth (the balance).
     let expanded = world.sum(&f.expanded)?;
     let batched = world.sum(&f.batched)?;
-    let sent = world.sum(&sent)?;
     let resumed = expanded.len() - sent.len();
     let mut share = vec![0u64; ranks];
     share[rank] = f.last.len() as u64;
@@ -380,15 +472,7 @@ fn sq1_depths(world: &mut World, opts: &frontier::Options) -> twisty::Result<()>
             );
         }
         println!("last depth per rank: {share:?}");
-        for (depth, &n) in f.counts.iter().enumerate() {
-            let published = twist_table::PUBLISHED_DEPTHS.get(depth).copied();
-            let verdict = if published == Some(n) {
-                "the published count".to_string()
-            } else {
-                format!("published: {published:?}")
-            };
-            println!("classes at depth {depth:>2}: {n:>14} ({verdict})");
-        }
+        print_published(&f.counts);
         println!(
             "done: {} classes in depths 0..={}{}, {} thread(s) per rank, {:.1} s",
             f.counts.iter().sum::<u64>(),

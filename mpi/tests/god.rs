@@ -119,3 +119,24 @@ fn a_bad_option_fails_every_rank_with_the_reason() {
         assert!(err.contains(&line), "{err}");
     }
 }
+
+#[test]
+fn sixteen_ranks_with_dense_slices_print_the_published_depths() {
+    // As on a cluster: 16 ranks, each a 4-bit slice of 17 GB, of which depth 3 touches a few
+    // pages. A system that will not promise that much memory refuses on every rank, cleanly.
+    let out = depths(16, &[], &["--dense", "--max-depth", "3", "--threads", "1"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let err = String::from_utf8_lossy(&out.stderr);
+    if !out.status.success() && err.matches("cannot be allocated").count() == 16 {
+        eprintln!("skipped: this system does not lend 16 slices of 17 GB");
+        return;
+    }
+    assert!(out.status.success(), "{text}\n{err}");
+    assert!(text.contains("16 rank(s), 4-bit slices"), "{text}");
+    assert_eq!(counts(&text), PUBLISHED[..4], "{text}");
+    let total: u64 = PUBLISHED[..4].iter().sum();
+    assert!(
+        text.contains(&format!("done: {total} classes in depths 0..=3,")),
+        "{text}"
+    );
+}

@@ -217,7 +217,8 @@ pub fn search(
         }
         pool.install(|| found.merge());
         let next = found.sorted;
-        let total = transport.sum(&[next.len() as u64])?[0];
+        let sums = transport.sum(&[next.len() as u64, bytes_sent])?;
+        let (total, bytes_sent) = (sums[0], sums[1]);
         f.counts.push(total);
         f.expanded.push(expanded);
         f.batched.push(batched);

@@ -181,4 +181,15 @@ impl Graph for TwistTable {
             out.push(self.canonical(target as usize, middle ^ 1, shuffle(arr, sh)));
         }
     }
+    fn undirected(&self) -> bool {
+        // A `/` undoes itself, and the turns around it are free.
+        true
+    }
+    fn reachable_cells(&self) -> Option<u64> {
+        Some(positions(&self.ix))
+    }
+    fn is_reachable(&self, cell: u64) -> bool {
+        let (class, middle, arr) = self.decode(cell);
+        self.canonical(class, middle, arr) == cell
+    }
 }
