@@ -1,5 +1,5 @@
 //! `twisty-mpi sq1 depths` under `mpirun` (oversubscribed): the six-colour twist-metric
-//! table's first depths on 1, 2 and 7 ranks, once over loopback TCP only.
+//! table's first depths on 1, 2, 4 and 7 ranks, once over loopback TCP only.
 
 use std::process::{Command, Output};
 
@@ -26,6 +26,7 @@ fn every_rank_count_prints_the_published_depths() {
     for (np, mca) in [
         (1, &[][..]),
         (2, &[][..]),
+        (4, &[][..]),
         (7, &["--mca", "btl", "tcp,self"][..]),
     ] {
         // Rounds of 2000 cells: depths 3 and 4 take several exchanges.

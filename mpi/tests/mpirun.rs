@@ -99,6 +99,7 @@ fn a_database_built_on_any_rank_count_is_the_one_process_file() {
     for (np, extra) in [
         (1, &[][..]),
         (2, &[][..]),
+        (4, &[][..]),
         (7, &["--mca", "btl", "tcp,self"][..]),
     ] {
         let path = dir.join(format!("np{np}.db"));
