@@ -137,29 +137,32 @@ enum MetricArg {
 enum DbCommand {
     /// Builds a Silver database with every rank into PATH (the file the single-process
     /// `twisty db build` writes); the ranks share PATH's file system.
-    Build {
-        path: PathBuf,
-        #[arg(long, value_enum, default_value = "article")]
-        variant: VariantArg,
-        /// Stop after this level (0: the whole database).
-        #[arg(long, default_value_t = 0)]
-        max_level: u32,
-        /// Worker threads per rank (0: one per core).
-        #[arg(long, default_value_t = 0)]
-        threads: usize,
-        /// Frontier cells a rank expands between two exchanges (bounds the exchange's memory:
-        /// about 8 bytes per successor).
-        #[arg(long, default_value_t = 1 << 20)]
-        round_cells: usize,
-        /// Bytes one rank sends one peer per MPI call.
-        #[arg(long, default_value_t = 256 << 20)]
-        round_bytes: usize,
-        /// Save every rank's slice in this folder after each level, and resume from it: a
-        /// job that was stopped restarts at the last level every rank saved (run it again
-        /// with the same arguments). The files go once the database is complete.
-        #[arg(long)]
-        checkpoint: Option<PathBuf>,
-    },
+    Build(BuildArgs),
+}
+
+#[derive(clap::Args)]
+struct BuildArgs {
+    path: PathBuf,
+    #[arg(long, value_enum, default_value = "article")]
+    variant: VariantArg,
+    /// Stop after this level (0: the whole database).
+    #[arg(long, default_value_t = 0)]
+    max_level: u32,
+    /// Worker threads per rank (0: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Frontier cells a rank expands between two exchanges (bounds the exchange's memory:
+    /// about 8 bytes per successor).
+    #[arg(long, default_value_t = 1 << 20)]
+    round_cells: usize,
+    /// Bytes one rank sends one peer per MPI call.
+    #[arg(long, default_value_t = 256 << 20)]
+    round_bytes: usize,
+    /// Save every rank's slice in this folder after each level, and resume from it: a
+    /// job that was stopped restarts at the last level every rank saved (run it again
+    /// with the same arguments). The files go once the database is complete.
+    #[arg(long)]
+    checkpoint: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -178,76 +181,24 @@ fn main() {
         }
     };
     let rank = world.rank();
-    let result =
-        match cli.command {
-            Command::Db {
-                command:
-                    DbCommand::Build {
-                        path,
-                        variant,
-                        max_level,
-                        threads,
-                        round_cells,
-                        round_bytes,
-                        checkpoint,
-                    },
-            } => {
-                world.set_round_bytes(round_bytes);
-                let mut opts = BuildOptions::new(match variant {
-                    VariantArg::Article => Variant::Article,
-                    VariantArg::Middle => Variant::Middle,
-                });
-                opts.max_level = max_level;
-                opts.threads = threads;
-                let search = bfs::Options {
+    let result = match cli.command {
+        Command::Db {
+            command: DbCommand::Build(args),
+        } => db_build(&mut world, args),
+        Command::Solve { puzzle } => solve(&world, puzzle),
+        Command::Sq1 {
+            command:
+                Sq1Command::Depths {
+                    max_depth,
+                    threads,
                     round_cells,
-                    // The tag is the builder's own.
-                    checkpoint: checkpoint.map(|dir| bfs::Checkpoint {
-                        dir,
-                        tag: String::new(),
-                    }),
-                    ..bfs::Options::default()
-                };
-                let ranks = world.size();
-                if rank == 0 {
-                    println!(
-                        "building the {} database into {} with {ranks} rank(s)",
-                        opts.variant.name(),
-                        path.display()
-                    );
-                }
-                build_partitioned(&path, &opts, &search, &mut world, &CancelToken::new(), &mut |r| {
-                if rank == 0 {
-                    println!(
-                        "level {:>2}: {:>14} classes, {:>3} round(s), {} bytes sent, {:.1?}",
-                        r.level, r.cells, r.rounds, r.bytes_sent, r.elapsed
-                    );
-                }
-            })
-            .map(|h| {
-                if rank == 0 {
-                    println!(
-                        "done: {} classes in levels 1..={}, {:.1} s",
-                        h.found(),
-                        h.completed_level,
-                        h.build_millis as f64 / 1000.0
-                    );
-                }
-            })
-            }
-            Command::Solve { puzzle } => solve(&world, puzzle),
-            Command::Sq1 {
-                command:
-                    Sq1Command::Depths {
-                        max_depth,
-                        threads,
-                        round_cells,
-                        round_bytes,
-                        checkpoint,
-                        dense: true,
-                    },
-            } => {
-                world.set_round_bytes(round_bytes);
+                    round_bytes,
+                    checkpoint,
+                    dense,
+                },
+        } => {
+            world.set_round_bytes(round_bytes);
+            if dense {
                 let opts = bfs::Options {
                     // Levels count from 1 at the start: depth d is level d + 1.
                     max_level: if max_depth == 0 {
@@ -264,19 +215,7 @@ fn main() {
                     ..bfs::Options::default()
                 };
                 sq1_depths_dense(&mut world, &opts)
-            }
-            Command::Sq1 {
-                command:
-                    Sq1Command::Depths {
-                        max_depth,
-                        threads,
-                        round_cells,
-                        round_bytes,
-                        checkpoint,
-                        dense: false,
-                    },
-            } => {
-                world.set_round_bytes(round_bytes);
+            } else {
                 let opts = frontier::Options {
                     max_depth,
                     round_cells,
@@ -288,7 +227,8 @@ fn main() {
                 };
                 sq1_depths(&mut world, &opts)
             }
-        };
+        }
+    };
     if let Err(e) = result {
         // One write per line: mpirun forwards each write as it comes, so a line written in
         // pieces by two ranks at once would come out interleaved.
@@ -368,6 +308,54 @@ fn solve(world: &World, puzzle: SolvePuzzle) -> twisty::Result<()> {
         println!("mean {:.3}", total as f64 / solved as f64);
     }
     println!("error lines: {}", s.errors);
+    Ok(())
+}
+
+/// `twisty-mpi db build`: the Silver database on every rank; rank 0 prints the levels.
+fn db_build(world: &mut World, args: BuildArgs) -> twisty::Result<()> {
+    let rank = world.rank();
+    world.set_round_bytes(args.round_bytes);
+    let mut opts = BuildOptions::new(match args.variant {
+        VariantArg::Article => Variant::Article,
+        VariantArg::Middle => Variant::Middle,
+    });
+    opts.max_level = args.max_level;
+    opts.threads = args.threads;
+    let search = bfs::Options {
+        round_cells: args.round_cells,
+        // The tag is the builder's own.
+        checkpoint: args.checkpoint.map(|dir| bfs::Checkpoint {
+            dir,
+            tag: String::new(),
+        }),
+        ..bfs::Options::default()
+    };
+    if rank == 0 {
+        println!(
+            "building the {} database into {} with {} rank(s)",
+            opts.variant.name(),
+            args.path.display(),
+            world.size()
+        );
+    }
+    let mut report = |r: &bfs::LevelReport| {
+        if rank == 0 {
+            println!(
+                "level {:>2}: {:>14} classes, {:>3} round(s), {} bytes sent, {:.1?}",
+                r.level, r.cells, r.rounds, r.bytes_sent, r.elapsed
+            );
+        }
+    };
+    let cancel = CancelToken::new();
+    let h = build_partitioned(&args.path, &opts, &search, world, &cancel, &mut report)?;
+    if rank == 0 {
+        println!(
+            "done: {} classes in levels 1..={}, {:.1} s",
+            h.found(),
+            h.completed_level,
+            h.build_millis as f64 / 1000.0
+        );
+    }
     Ok(())
 }
 

@@ -7,20 +7,25 @@ use std::process::Command;
 /// guard against a hang (a job that would block the suite ends with an error after 10 minutes;
 /// the jobs here take seconds).
 fn mpirun(np: usize, extra: &[&str], program: &str, args: &[&str]) -> std::process::Output {
-    Command::new("mpirun")
-        .args([
-            "--allow-run-as-root",
-            "--oversubscribe",
-            "--timeout",
-            "600",
-            "-np",
-            &np.to_string(),
-        ])
-        .args(extra)
-        .arg(program)
-        .args(args)
+    mpirun_command(np, extra, program, args)
         .output()
         .expect("mpirun (install openmpi-bin: make deps)")
+}
+
+fn mpirun_command(np: usize, extra: &[&str], program: &str, args: &[&str]) -> Command {
+    let mut c = Command::new("mpirun");
+    c.args([
+        "--allow-run-as-root",
+        "--oversubscribe",
+        "--timeout",
+        "600",
+        "-np",
+        &np.to_string(),
+    ])
+    .args(extra)
+    .arg(program)
+    .args(args);
+    c
 }
 
 fn example(name: &str) -> String {
@@ -225,17 +230,7 @@ fn a_killed_rank_fails_the_job_and_a_restart_resumes_from_the_checkpoint() {
     for _attempt in 0..5 {
         let _ = std::fs::remove_dir_all(&checkpoints);
         let _ = std::fs::remove_file(&path);
-        let mut job = Command::new("mpirun")
-            .args([
-                "--allow-run-as-root",
-                "--oversubscribe",
-                "--timeout",
-                "600",
-                "-np",
-                "2",
-            ])
-            .arg(program)
-            .args(args)
+        let mut job = mpirun_command(2, &[], program, &args)
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .spawn()

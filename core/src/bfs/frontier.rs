@@ -132,17 +132,8 @@ pub fn search(
     cancel: &CancelToken,
     report: &mut dyn FnMut(&LevelReport),
 ) -> Result<Frontier> {
-    if opts.round_cells == 0 {
-        return Err(Error::invalid_argument("round_cells must be at least 1"));
-    }
+    let (part, pool) = super::setup(graph, transport, opts.round_cells, opts.threads)?;
     let me = transport.rank();
-    let part = Partition::new(graph, transport.size())?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.threads)
-        .build()
-        .map_err(|e| {
-            Error::invalid_argument(format!("cannot start {} threads: {e}", opts.threads))
-        })?;
     let mine = part.cells_of(me);
     let start = graph.start();
     let mut f = Frontier {

@@ -293,17 +293,8 @@ pub fn search(
             opts.max_level
         )));
     }
-    if opts.round_cells == 0 {
-        return Err(Error::invalid_argument("round_cells must be at least 1"));
-    }
+    let (part, pool) = setup(graph, transport, opts.round_cells, opts.threads)?;
     let me = transport.rank();
-    let part = Partition::new(graph, transport.size())?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.threads)
-        .build()
-        .map_err(|e| {
-            Error::invalid_argument(format!("cannot start {} threads: {e}", opts.threads))
-        })?;
     let mine = part.cells_of(me);
     let len = mine.end - mine.start;
     let last = if opts.max_level == 0 {
@@ -430,6 +421,44 @@ pub fn search(
     })
 }
 
+/// What every search checks and starts with: rounds of at least one cell, the partition of the
+/// graph between the transport's ranks, and this rank's worker threads.
+pub(crate) fn setup(
+    graph: &dyn Graph,
+    transport: &dyn Transport,
+    round_cells: usize,
+    threads: usize,
+) -> Result<(Partition, rayon::ThreadPool)> {
+    if round_cells == 0 {
+        return Err(Error::invalid_argument("round_cells must be at least 1"));
+    }
+    let part = Partition::new(graph, transport.size())?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Error::invalid_argument(format!("cannot start {threads} threads: {e}")))?;
+    Ok((part, pool))
+}
+
+/// The cells a forward level claimed, kept as the next level's list while they fit in the cap.
+struct Claimed {
+    count: u64,
+    list: Option<Vec<u64>>,
+    cap: usize,
+}
+
+impl Claimed {
+    fn add(&mut self, won: Vec<u64>) {
+        self.count += won.len() as u64;
+        if let Some(list) = self.list.as_mut() {
+            list.extend(won);
+            if list.len() > self.cap {
+                self.list = None;
+            }
+        }
+    }
+}
+
 /// `n` zeroed values of `T`, or an error when the system cannot give them (`what` and the rank
 /// count say which memory and how to get less of it). The pages come zeroed from the system as
 /// they are first touched (a shallow search costs only the pages of its slice it reaches), and
@@ -544,9 +573,11 @@ fn level_forward(
         .collect();
     let bitmaps = agree(transport, bitmaps)?;
     let mut cursor = 0u64; // the sweep's next cell (relative), when there is no list
-    let mut claimed_list: Vec<u64> = Vec::new();
-    let mut keep_list = true;
-    let claimed = AtomicU64::new(0);
+    let mut claimed = Claimed {
+        count: 0,
+        list: Some(Vec::new()),
+        cap: opts.list_cap,
+    };
     let mut bytes_sent = 0u64;
     for round in 0..rounds {
         if cancel.is_cancelled() {
@@ -602,10 +633,7 @@ fn level_forward(
         });
         let mut outgoing = vec![Vec::new(); part.ranks];
         for (out, won) in parts {
-            claimed.fetch_add(won.len() as u64, Relaxed);
-            if keep_list {
-                claimed_list.extend(won);
-            }
+            claimed.add(won);
             for (o, batch) in outgoing.iter_mut().zip(out) {
                 o.extend(batch);
             }
@@ -632,14 +660,7 @@ fn level_forward(
                 .collect()
         });
         for w in won {
-            claimed.fetch_add(w.len() as u64, Relaxed);
-            if keep_list {
-                claimed_list.extend(w);
-            }
-        }
-        if claimed_list.len() > opts.list_cap {
-            keep_list = false;
-            claimed_list = Vec::new();
+            claimed.add(w);
         }
     }
     let mut windows = 0;
@@ -687,23 +708,11 @@ fn level_forward(
                     .collect()
             });
             for w in won {
-                claimed.fetch_add(w.len() as u64, Relaxed);
-                if keep_list {
-                    claimed_list.extend(w);
-                }
-            }
-            if claimed_list.len() > opts.list_cap {
-                keep_list = false;
-                claimed_list = Vec::new();
+                claimed.add(w);
             }
         }
     }
-    Ok((
-        claimed.load(Relaxed),
-        rounds + windows,
-        bytes_sent,
-        keep_list.then_some(claimed_list),
-    ))
+    Ok((claimed.count, rounds + windows, bytes_sent, claimed.list))
 }
 
 /// Words of the frontier bitmap one broadcast carries.
