@@ -354,6 +354,19 @@ pub fn search(
         let t = Instant::now();
         let next = level + 1;
         let reached: u64 = counts[1..=level as usize].iter().sum();
+        if graph.reachable_cells() == Some(reached) {
+            // Every cell that can be reached has been: the next level is empty, without a
+            // sweep of the table to show it.
+            report(&LevelReport {
+                level: next,
+                cells: 0,
+                bytes_sent: 0,
+                rounds: 0,
+                elapsed: t.elapsed(),
+            });
+            exhausted = true;
+            break;
+        }
         let backward = graph.undirected()
             && graph
                 .reachable_cells()
@@ -981,8 +994,12 @@ mod tests {
         let mut backward = 0;
         for (i, r) in reports.iter().enumerate() {
             let frontier = if i == 0 { 1 } else { reports[i - 1].cells };
-            // Backward exactly when the unreached cells are at most twice the frontier.
-            if cells - reached <= 2 * frontier {
+            // Backward exactly when the unreached cells are at most twice the frontier; none
+            // left: the search ends without looking.
+            if cells == reached {
+                assert_eq!((r.cells, r.rounds), (0, 0), "level {}", r.level);
+                assert_eq!(i, reports.len() - 1);
+            } else if cells - reached <= 2 * frontier {
                 backward += 1;
                 assert_eq!(r.rounds, 1, "level {}: one bitmap broadcast", r.level);
             }
