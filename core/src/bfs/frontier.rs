@@ -232,11 +232,7 @@ pub fn search(
 /// Saves this rank's lists of the last depth; once every rank has, removes the depth before.
 fn save(place: &checkpoint::Place, transport: &mut dyn Transport, f: &Frontier) -> Result<()> {
     let local = place.write(&f.counts, &f.previous, &f.last);
-    let failed = transport.sum(&[u64::from(local.is_err())])?[0];
-    local?;
-    if failed > 0 {
-        return Err(checkpoint::other_ranks(failed));
-    }
+    super::agree(transport, local)?;
     place.remove(f.depth() - 1);
     Ok(())
 }

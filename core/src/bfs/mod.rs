@@ -247,12 +247,17 @@ impl Levels<'_> {
 pub fn agree<T>(transport: &mut dyn Transport, local: Result<T>) -> Result<T> {
     let failed = transport.sum(&[u64::from(local.is_err())])?[0];
     match local {
-        Ok(_) if failed > 0 => Err(Error::new(
-            ErrorKind::Database,
-            format!("{failed} other rank(s) failed (their messages say why)"),
-        )),
+        Ok(_) if failed > 0 => Err(others_failed(failed)),
         r => r,
     }
+}
+
+/// The error of a rank whose own part succeeded when `failed` others failed.
+pub(crate) fn others_failed(failed: u64) -> Error {
+    Error::new(
+        ErrorKind::Database,
+        format!("{failed} other rank(s) failed (their messages say why)"),
+    )
 }
 
 /// Sets nibble `half` (0: the low one) of `byte` to `level` if it is 0, atomically, so that two
@@ -306,7 +311,7 @@ pub fn search(
     let bytes = unsafe { zeroed::<u8>(len.div_ceil(2) as usize, "this rank's slice", &part) };
     let mut bytes = agree(transport, bytes)?;
     let mut counts = vec![0u64; MAX_LEVEL as usize + 1];
-    let (store, resumed) = resume(graph, transport, opts, &part, &mut bytes, &mut counts)?;
+    let (mut store, resumed) = resume(graph, transport, opts, &part, &mut bytes, &mut counts)?;
     if resumed > last {
         return Err(Error::invalid_argument(format!(
             "the checkpoint holds level {resumed}, past the level bound {last}"
@@ -315,7 +320,6 @@ pub fn search(
     let dirty: Vec<AtomicBool> = (0..bytes.len().div_ceil(checkpoint::CHUNK))
         .map(|_| AtomicBool::new(false))
         .collect();
-    let mut store = store;
     let view = Levels {
         first: mine.start,
         // SAFETY: AtomicU8 has u8's layout; `bytes` outlives the view and is only reached
@@ -585,6 +589,8 @@ fn level_forward(
         })
         .collect();
     let bitmaps = agree(transport, bitmaps)?;
+    // The first bitmap word of each rank's cells, for the successor loop.
+    let word_base: Vec<usize> = (0..part.ranks).map(|r| part.words_of(r).start).collect();
     let mut cursor = 0u64; // the sweep's next cell (relative), when there is no list
     let mut claimed = Claimed {
         count: 0,
@@ -633,7 +639,7 @@ fn level_forward(
                                     won.push(s);
                                 }
                             } else if dense {
-                                let w = (s / 64) as usize - part.words_of(owner).start;
+                                let w = (s / 64) as usize - word_base[owner];
                                 bitmaps[owner][w].fetch_or(1 << (s % 64), Relaxed);
                             } else {
                                 out[owner].push(s);

@@ -209,7 +209,9 @@ impl Place<'_> {
         let shallowest = u64::MAX - transport.max(u64::MAX - status[2])?;
         status = transport.sum(&status)?;
         if status[0] > 0 {
-            return Err(here.err().unwrap_or_else(|| other_ranks(status[0])));
+            return Err(here
+                .err()
+                .unwrap_or_else(|| crate::bfs::others_failed(status[0])));
         }
         if status[1] == 0 {
             return Ok(None);
@@ -224,19 +226,8 @@ impl Place<'_> {
         } else {
             self.read(shallowest as u32)
         };
-        let failed = transport.sum(&[u64::from(local.is_err())])?[0];
-        match local {
-            Ok(_) if failed > 0 => Err(other_ranks(failed)),
-            r => r.map(Some),
-        }
+        crate::bfs::agree(transport, local).map(Some)
     }
-}
-
-/// The error of a rank whose own part succeeded when others failed.
-pub(super) fn other_ranks(failed: u64) -> Error {
-    db_err(format!(
-        "{failed} other rank(s) failed (their messages say why)"
-    ))
 }
 
 /// A reader or writer that hashes what passes through it.
