@@ -37,33 +37,40 @@ pub(crate) struct Ranks {
     pub mask495: [u16; 495],
 }
 
+/// Built at compile time: the search reads these for every child, so no lazy initialisation
+/// check stands in its way.
+pub(crate) static RANKS: Ranks = {
+    let mut r = Ranks {
+        rank70: [u8::MAX; 256],
+        mask70: [0; 70],
+        rank495: [u16::MAX; 4096],
+        mask495: [0; 495],
+    };
+    let mut k = 0;
+    let mut m = 0u32;
+    while m < 256 {
+        if m.count_ones() == 4 {
+            r.rank70[m as usize] = k as u8;
+            r.mask70[k] = m as u8;
+            k += 1;
+        }
+        m += 1;
+    }
+    let mut k = 0;
+    let mut m = 0u32;
+    while m < 4096 {
+        if m.count_ones() == 4 {
+            r.rank495[m as usize] = k as u16;
+            r.mask495[k] = m as u16;
+            k += 1;
+        }
+        m += 1;
+    }
+    r
+};
+
 pub(crate) fn ranks() -> &'static Ranks {
-    static R: OnceLock<Ranks> = OnceLock::new();
-    R.get_or_init(|| {
-        let mut r = Ranks {
-            rank70: [u8::MAX; 256],
-            mask70: [0; 70],
-            rank495: [u16::MAX; 4096],
-            mask495: [0; 495],
-        };
-        let mut k = 0;
-        for m in 0..256u32 {
-            if m.count_ones() == 4 {
-                r.rank70[m as usize] = k as u8;
-                r.mask70[k] = m as u8;
-                k += 1;
-            }
-        }
-        let mut k = 0;
-        for m in 0..4096u32 {
-            if m.count_ones() == 4 {
-                r.rank495[m as usize] = k as u16;
-                r.mask495[k] = m as u16;
-                k += 1;
-            }
-        }
-        r
-    })
+    &RANKS
 }
 
 #[inline(always)]
@@ -112,29 +119,31 @@ pub fn edge_masks(p: &Perm) -> [u32; 3] {
 }
 
 /// The bits of `s` at the places set in `keep`, packed together (what the BMI2 `pext`
-/// instruction does), for 6-bit halves: `squeeze6[keep << 6 | s]`, with the number of kept
+/// instruction does), for 6-bit halves: `SQUEEZE6[keep << 6 | s]`, with the number of kept
 /// places above bit 8.
-fn squeeze6() -> &'static [u16; 4096] {
-    static T: OnceLock<[u16; 4096]> = OnceLock::new();
-    T.get_or_init(|| {
-        std::array::from_fn(|i| {
-            let (keep, s) = (i >> 6, i & 63);
-            let (mut out, mut bit) = (0, 0);
-            for j in 0..6 {
-                if keep >> j & 1 == 1 {
-                    out |= (s >> j & 1) << bit;
-                    bit += 1;
-                }
+static SQUEEZE6: [u16; 4096] = {
+    let mut t = [0u16; 4096];
+    let mut i = 0;
+    while i < 4096 {
+        let (keep, s) = (i >> 6, i & 63);
+        let (mut out, mut bit, mut j) = (0, 0, 0);
+        while j < 6 {
+            if keep >> j & 1 == 1 {
+                out |= (s >> j & 1) << bit;
+                bit += 1;
             }
-            (out | bit << 8) as u16
-        })
-    })
-}
+            j += 1;
+        }
+        t[i] = (out | bit << 8) as u16;
+        i += 1;
+    }
+    t
+};
 
 /// The S mask squeezed onto the eight positions outside the M mask.
 #[inline(always)]
 fn squeeze(s: u32, outside: u32) -> u32 {
-    let t = squeeze6();
+    let t = &SQUEEZE6;
     let low = t[((outside & 63) << 6 | (s & 63)) as usize] as u32;
     let high = t[((outside >> 6) << 6 | (s >> 6 & 63)) as usize] as u32;
     (low & 255) | (high & 255) << (low >> 8)
@@ -285,7 +294,7 @@ impl Side {
 
     #[inline(always)]
     pub fn corner_state(&self) -> u32 {
-        self.twist as u32 * CORNER_SEPS as u32 + ranks().rank70[self.corners as usize] as u32
+        self.twist as u32 * CORNER_SEPS as u32 + RANKS.rank70[self.corners as usize] as u32
     }
 
     #[inline(always)]
@@ -303,6 +312,10 @@ pub struct MoveCoords {
     high: [[u16; 64]; MOVES],
     /// Positions a move flips (F and B quarter turns).
     flip: [u16; MOVES],
+    /// The four corner and four edge positions a move changes: position, where its piece
+    /// comes from, twist or flip added.
+    corner_cells: [[(u8, u8, u8); 4]; MOVES],
+    edge_cells: [[(u8, u8, u8); 4]; MOVES],
 }
 
 pub fn move_coords() -> &'static MoveCoords {
@@ -330,6 +343,24 @@ pub fn move_coords() -> &'static MoveCoords {
                 std::array::from_fn(|b| permute(&faces[m].ep, (b as u32) << 6) as u16)
             }),
             flip: std::array::from_fn(|m| eo_mask(&faces[m]) as u16),
+            corner_cells: std::array::from_fn(|m| {
+                let f = &faces[m];
+                let cells: Vec<u8> = (0..8u8)
+                    .filter(|&i| f.cp[i as usize] != i || f.co[i as usize] != 0)
+                    .collect();
+                std::array::from_fn(|k| {
+                    let i = cells[k] as usize;
+                    (i as u8, f.cp[i], f.co[i])
+                })
+            }),
+            edge_cells: std::array::from_fn(|m| {
+                let f = &faces[m];
+                let cells: Vec<u8> = (0..12u8).filter(|&i| f.ep[i as usize] != i).collect();
+                std::array::from_fn(|k| {
+                    let i = cells[k] as usize;
+                    (i as u8, f.ep[i], f.eo[i])
+                })
+            }),
         }
     })
 }
@@ -340,10 +371,13 @@ impl MoveCoords {
     pub fn after(&self, x: &Side, m: usize) -> (u32, [u32; 3], u32) {
         let twist = self.twist[x.twist as usize * MOVES + m] as u32;
         let corners = self.corners[m][x.corners as usize];
-        let state = twist * CORNER_SEPS as u32 + ranks().rank70[corners as usize] as u32;
-        let e = x
-            .edges
-            .map(|e| (self.low[m][(e & 63) as usize] | self.high[m][(e >> 6) as usize]) as u32);
+        let state = twist * CORNER_SEPS as u32 + RANKS.rank70[corners as usize] as u32;
+        let e = &x.edges;
+        let e = [
+            self.edge_mask(m, e[0] as u32),
+            self.edge_mask(m, e[1] as u32),
+            self.edge_mask(m, e[2] as u32),
+        ];
         (state, e, self.eo(m, x.eo as u32))
     }
 
@@ -359,17 +393,29 @@ impl MoveCoords {
         self.edge_mask(m, eo) ^ self.flip[m] as u32
     }
 
-    /// `x m` with its coordinates.
+    /// `x m` with its coordinates: only the move's four corner and four edge positions change.
     #[inline(always)]
-    pub fn apply(&self, x: &Side, m: usize, face: &Perm) -> Side {
-        let e = x
-            .edges
-            .map(|e| self.low[m][(e & 63) as usize] | self.high[m][(e >> 6) as usize]);
+    pub fn apply(&self, x: &Side, m: usize) -> Side {
+        let mut p = x.p;
+        for &(i, from, added) in &self.corner_cells[m] {
+            let t = x.p.co[from as usize] + added;
+            p.cp[i as usize] = x.p.cp[from as usize];
+            p.co[i as usize] = if t >= 3 { t - 3 } else { t };
+        }
+        for &(i, from, flip) in &self.edge_cells[m] {
+            p.ep[i as usize] = x.p.ep[from as usize];
+            p.eo[i as usize] = x.p.eo[from as usize] ^ flip;
+        }
+        let e = &x.edges;
         Side {
-            p: x.p.then(face),
+            p,
             twist: self.twist[x.twist as usize * MOVES + m],
             corners: self.corners[m][x.corners as usize],
-            edges: e,
+            edges: [
+                self.edge_mask(m, e[0] as u32) as u16,
+                self.edge_mask(m, e[1] as u32) as u16,
+                self.edge_mask(m, e[2] as u32) as u16,
+            ],
             eo: self.eo(m, x.eo as u32) as u16,
         }
     }
@@ -377,11 +423,15 @@ impl MoveCoords {
 
 /// The coordinates of `a y` (a premove `a`, a face turn) from those of `y` and of its
 /// inverse: `a` changes the pieces of one face, and the inverse says where they are in `y`.
+/// Each piece's change is kept as what it does to the coordinates, so a premove is a few
+/// exclusive ors at the four positions with no branch.
 pub struct PremoveCoords {
-    /// Per premove: its four corners (piece, what it becomes, twist added) and four edges
-    /// (piece, what it becomes, flip added).
-    corners: [[(u8, u8, u8); 4]; MOVES],
-    edges: [[(u8, u8, u8); 4]; MOVES],
+    /// Per premove, its four corners: piece, whether its position changes tetrad, twist added,
+    /// the piece it becomes.
+    corners: [[(u8, u8, u8, u8); 4]; MOVES],
+    /// Per premove, its four edges: piece, the slice it leaves, the slice it joins (the same
+    /// when it stays), all ones when it flips, the piece it becomes.
+    edges: [[(u8, u8, u8, u16, u8); 4]; MOVES],
 }
 
 pub fn premove_coords() -> &'static PremoveCoords {
@@ -397,7 +447,7 @@ pub fn premove_coords() -> &'static PremoveCoords {
                     .collect();
                 std::array::from_fn(|k| {
                     let j = moved[k] as usize;
-                    (j as u8, a.cp[j], a.co[j])
+                    (j as u8, ((j < 4) != (a.cp[j] < 4)) as u8, a.co[j], a.cp[j])
                 })
             }),
             edges: std::array::from_fn(|m| {
@@ -408,44 +458,65 @@ pub fn premove_coords() -> &'static PremoveCoords {
                     .collect();
                 std::array::from_fn(|k| {
                     let j = moved[k] as usize;
-                    (j as u8, a.ep[j], a.eo[j])
+                    (
+                        j as u8,
+                        j as u8 >> 2,
+                        a.ep[j] >> 2,
+                        0u16.wrapping_sub(a.eo[j] as u16),
+                        a.ep[j],
+                    )
                 })
             }),
         }
     })
 }
 
-const POW3: [u16; 8] = [729, 243, 81, 27, 9, 3, 1, 0];
+/// How the twist coordinate changes when a twist is added at a position: `TWIST_DELTA[added]
+/// [position][old twist]` (the last position is not in the coordinate).
+const TWIST_DELTA: [[[i16; 3]; 8]; 3] = {
+    const POW3: [i16; 8] = [729, 243, 81, 27, 9, 3, 1, 0];
+    let mut t = [[[0i16; 3]; 8]; 3];
+    let mut added = 0;
+    while added < 3 {
+        let mut i = 0;
+        while i < 8 {
+            let mut old = 0;
+            while old < 3 {
+                t[added][i][old] = ((old + added) % 3) as i16 * POW3[i] - old as i16 * POW3[i];
+                old += 1;
+            }
+            i += 1;
+        }
+        added += 1;
+    }
+    t
+};
 
 impl PremoveCoords {
-    /// The coordinates of `faces[m] y` (`m` a quarter turn), given `y` and `y⁻¹`.
+    /// `faces[m] y` with its coordinates, given `y` and `y⁻¹`.
+    /// Only the positions holding the premove's pieces change: the inverse says which.
     #[inline(always)]
-    pub fn before(&self, y: &Side, inverse: &Perm, m: usize) -> Side {
+    pub fn apply(&self, y: &Side, inverse: &Perm, m: usize) -> Side {
         let mut out = *y;
-        for &(j, piece, twist) in &self.corners[m] {
+        let mut twist = y.twist as i16;
+        for &(j, tetrad, added, piece) in &self.corners[m] {
             let i = inverse.cp[j as usize] as usize;
             let old = y.p.co[i];
-            let new = (old + twist) % 3;
-            out.twist = (out.twist as i32 + (new as i32 - old as i32) * POW3[i] as i32) as u16;
-            let bit = 1u8 << i;
-            out.corners = if piece < 4 {
-                out.corners | bit
-            } else {
-                out.corners & !bit
-            };
+            out.corners ^= tetrad << i;
+            twist += TWIST_DELTA[added as usize][i][old as usize];
+            let t = old + added;
+            out.p.cp[i] = piece;
+            out.p.co[i] = if t >= 3 { t - 3 } else { t };
         }
-        for &(j, piece, flip) in &self.edges[m] {
-            let bit = 1u16 << inverse.ep[j as usize];
-            if flip != 0 {
-                out.eo ^= bit;
-            }
-            for (k, mask) in out.edges.iter_mut().enumerate() {
-                *mask = if piece >> 2 == k as u8 {
-                    *mask | bit
-                } else {
-                    *mask & !bit
-                };
-            }
+        out.twist = twist as u16;
+        for &(j, from, to, flip, piece) in &self.edges[m] {
+            let i = inverse.ep[j as usize];
+            let bit = 1u16 << i;
+            out.eo ^= bit & flip;
+            out.edges[from as usize] ^= bit;
+            out.edges[to as usize] ^= bit;
+            out.p.ep[i as usize] = piece;
+            out.p.eo[i as usize] ^= flip as u8 & 1;
         }
         out
     }
@@ -599,10 +670,8 @@ mod tests {
             let y = Side::new(*Cube::random(&mut rng).pieces());
             let inverse = y.p.inverse();
             for m in 0..MOVES {
-                let mut got = pc.before(&y, &inverse, m);
-                let want = Side::new(faces[m].then(&y.p));
-                got.p = want.p;
-                assert!(got == want, "move {m}");
+                let got = pc.apply(&y, &inverse, m);
+                assert!(got == Side::new(faces[m].then(&y.p)), "move {m}");
             }
         }
     }
@@ -616,7 +685,7 @@ mod tests {
             let x = Side::new(*Cube::random(&mut rng).pieces());
             for m in 0..MOVES {
                 let after = Side::new(x.p.then(&faces[m]));
-                assert!(mc.apply(&x, m, &faces[m]) == after);
+                assert!(mc.apply(&x, m) == after);
                 assert_eq!(
                     mc.after(&x, m),
                     (after.corner_state(), after.edge_masks(), after.eo as u32)

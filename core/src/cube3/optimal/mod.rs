@@ -35,7 +35,6 @@ use std::time::Instant;
 
 use memmap2::{Mmap, MmapMut};
 
-use crate::cube3::geometry::Perm;
 use crate::cube3::{Alg, Cube};
 use crate::error::{Error, ErrorKind, Result};
 use crate::progress::{CancelToken, Progress, ProgressReport};
@@ -244,7 +243,6 @@ pub struct Solver {
     resident: Option<Mmap>,
     size: u8,
     base: u32,
-    faces: [Perm; sym::MOVES],
 }
 
 impl Solver {
@@ -368,7 +366,6 @@ impl Solver {
             resident: None,
             size,
             base: base as u32,
-            faces: sym::face_moves(),
         })
     }
 
@@ -424,7 +421,6 @@ impl Solver {
             resident,
             size,
             base: base_of(size) as u32,
-            faces: sym::face_moves(),
         }
     }
 
@@ -569,7 +565,6 @@ impl Solver {
         for length in bound.max(opts.min_length)..=opts.max_length {
             let r = search::search_depth(
                 &prune,
-                &self.faces,
                 &root,
                 length,
                 opts.max_solutions,
@@ -691,6 +686,7 @@ fn distribution(dist: &[u8]) -> Vec<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cube3::geometry::Perm;
     use crate::progress::NoProgress;
     use crate::rng::Rng;
 
@@ -868,14 +864,12 @@ mod tests {
             let (threads, limit) = (1 + i % 3, [1, 3, 100_000][i % 3]);
             // Costs of a full depth (no solution of 12 moves below a random cube), then the
             // next depths with them, with every task that took nodes split and with none.
-            let first =
-                search::search_depth(&p, &s.faces, &root, 12, limit, 1, None, None, None, 0);
+            let first = search::search_depth(&p, &root, 12, limit, 1, None, None, None, 0);
             assert!(first.solutions.is_empty());
             for target in [13, 14] {
                 let run = |share| {
                     search::search_depth(
                         &p,
-                        &s.faces,
                         &root,
                         target,
                         limit,

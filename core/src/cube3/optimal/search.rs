@@ -121,8 +121,19 @@ fn half(m: u8) -> bool {
 
 #[inline(always)]
 pub(crate) fn inverse_move(m: u8) -> u8 {
-    m - m % 3 + 2 - m % 3
+    INVERSE_MOVE[m as usize]
 }
+
+/// The inverse of each move: the same face, the other direction.
+const INVERSE_MOVE: [u8; MOVES] = {
+    let mut t = [0u8; MOVES];
+    let mut m = 0;
+    while m < MOVES {
+        t[m] = (m - m % 3 + 2 - m % 3) as u8;
+        m += 1;
+    }
+    t
+};
 
 const NONE: u8 = u8::MAX;
 
@@ -284,7 +295,6 @@ struct Worker<'a> {
     prune: &'a Pruning<'a>,
     coords: &'a MoveCoords,
     premoves: &'a PremoveCoords,
-    faces: &'a [Perm; MOVES],
     target: u32,
     task: usize,
     shared: &'a Shared<'a>,
@@ -297,18 +307,11 @@ struct Worker<'a> {
 }
 
 impl<'a> Worker<'a> {
-    fn new(
-        prune: &'a Pruning<'a>,
-        faces: &'a [Perm; MOVES],
-        target: u32,
-        task: usize,
-        shared: &'a Shared<'a>,
-    ) -> Worker<'a> {
+    fn new(prune: &'a Pruning<'a>, target: u32, task: usize, shared: &'a Shared<'a>) -> Worker<'a> {
         Worker {
             prune,
             coords: super::coord::move_coords(),
             premoves: super::coord::premove_coords(),
-            faces,
             target,
             task,
             shared,
@@ -360,13 +363,15 @@ impl<'a> Worker<'a> {
         // A pipeline over the children, so that their memory reads overlap and each read has
         // time to arrive: (1) the moved side's coordinates (from the parent's, through small
         // tables), its corner-class entry prefetched; (2) its table index, the line prefetched
-        // unless the corners alone prune the child; (3) the other side's coordinates
-        // (premoved; a half turn leaves them, and their bounds, as they are), its corner-class
-        // entry prefetched; (4) the moved side's bound, and for a child that passes its edge
-        // entry prefetched; (5) the moved side's edge bound, then the other side's index,
-        // prefetched, and its edge entry; (6) its bound, and the child that passes is made
-        // and visited. The edges' own bound is read last: computing its entry costs as much
-        // as a small lookup, and only the few children that pass the large table need it.
+        // unless the corners alone prune the child; (3) the moved side's bound, and for a
+        // child that passes its edge entry prefetched and, for a quarter turn, the other
+        // side premoved (a half turn leaves its coordinates, and their bounds, as they are)
+        // with its corner-class entry prefetched; (4) the moved side's edge bound, then the
+        // other side's index, its line prefetched, and its edge entry; (5) its bound, and the
+        // child that passes is made and visited. Most children fail the moved side's bound,
+        // so the other side is premoved only for those that pass; the edges' own bound is
+        // read after the large table for the same reason (computing its entry costs as much
+        // as a small lookup).
         let mc = self.coords;
         let mut after = [(0u32, [0u32; 3], 0u32); MOVES];
         let mut index = [(0usize, 0u32); MOVES];
@@ -392,17 +397,6 @@ impl<'a> Worker<'a> {
             }
             self.prune.prefetch(index[m].0);
         }
-        let mut bits = live & QUARTER_TURNS;
-        while bits != 0 {
-            let m = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            // Coordinates only (the pieces are made for the children that pass).
-            let p = self
-                .premoves
-                .before(other, &own.p, inverse_move(m as u8) as usize);
-            self.prune.prefetch_class(p.corner_state());
-            premoved[m].write(p);
-        }
         let mut bits = live;
         while bits != 0 {
             let m = bits.trailing_zeros() as usize;
@@ -415,6 +409,11 @@ impl<'a> Worker<'a> {
             }
             h_moved[m] = h as u8;
             edge[m] = self.prune.edge_index(&after[m].1, after[m].2);
+            if QUARTER_TURNS >> m & 1 == 1 {
+                let p = self.premoves.apply(other, &own.p, INVERSE_MOVE[m] as usize);
+                self.prune.prefetch_class(p.corner_state());
+                premoved[m].write(p);
+            }
         }
         let mut other_edge = [0usize; MOVES];
         let mut bits = live;
@@ -430,7 +429,7 @@ impl<'a> Worker<'a> {
             if QUARTER_TURNS >> m & 1 == 0 {
                 continue;
             }
-            // SAFETY: written in stage 3 for every live quarter turn.
+            // SAFETY: written in stage 3 for every quarter turn that reaches this stage.
             let p = unsafe { premoved[m].assume_init_ref() };
             let masks = p.edge_masks();
             index[m] = self.prune.index(p.corner_state(), &masks, p.eo as u32);
@@ -448,9 +447,10 @@ impl<'a> Worker<'a> {
             let h_moved = h_moved[m as usize] as u32;
             let (h_other, premoved) = if half(m) {
                 // A half turn premoved leaves the other side's coordinate (and bound) alone.
-                let mut p = *other;
-                p.p = self.faces[m as usize].then(&other.p);
-                (if on_inverse { n.hx } else { n.hy }, p)
+                (
+                    if on_inverse { n.hx } else { n.hy },
+                    self.premoves.apply(other, &own.p, m as usize),
+                )
             } else {
                 let (i, alone) = index[m as usize];
                 let h = lookup(self.prune.lines, self.prune.base, i)
@@ -461,14 +461,12 @@ impl<'a> Worker<'a> {
                     continue;
                 }
                 // SAFETY: as above.
-                let mut p = unsafe { premoved[m as usize].assume_init() };
-                p.p = self.faces[inverse_move(m) as usize].then(&other.p);
-                (h, p)
+                (h, unsafe { premoved[m as usize].assume_init() })
             };
             if next + h_other as u32 > self.target {
                 continue;
             }
-            let moved = mc.apply(own, m as usize, &self.faces[m as usize]);
+            let moved = mc.apply(own, m as usize);
             let child = if on_inverse {
                 Node {
                     x: premoved,
@@ -672,13 +670,12 @@ pub(crate) struct DepthResult {
 /// Runs one task to its end; returns its solutions and nodes.
 fn run(
     prune: &Pruning,
-    faces: &[Perm; MOVES],
     target: u32,
     task: usize,
     t: &Task,
     shared: &Shared,
 ) -> (Vec<Vec<u8>>, u64) {
-    let mut w = Worker::new(prune, faces, target, task, shared);
+    let mut w = Worker::new(prune, target, task, shared);
     w.normal.extend_from_slice(&t.normal);
     w.inverse.extend_from_slice(&t.inverse);
     if task <= shared.cutoff.load(Ordering::Relaxed) && !shared.stop.load(Ordering::Relaxed) {
@@ -706,7 +703,6 @@ fn run(
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn search_depth(
     prune: &Pruning,
-    faces: &[Perm; MOVES],
     root: &Node,
     target: u32,
     limit: usize,
@@ -730,7 +726,7 @@ pub(crate) fn search_depth(
     // The nodes TASK_DEPTH moves below the root (or the leaves, when the target is nearer),
     // in depth-first order.
     let probe = new_shared(0);
-    let mut w = Worker::new(prune, faces, target, 0, &probe);
+    let mut w = Worker::new(prune, target, 0, &probe);
     w.collect = Some((TASK_DEPTH.min(target) as u8, Vec::new()));
     w.visit(root);
     let mut list = w.collect.take().map(|c| c.1).unwrap_or_default();
@@ -759,7 +755,7 @@ pub(crate) fn search_depth(
             pieces.push(t);
             continue;
         }
-        let mut w = Worker::new(prune, faces, target, 0, &probe);
+        let mut w = Worker::new(prune, target, 0, &probe);
         w.normal.extend_from_slice(&t.normal);
         w.inverse.extend_from_slice(&t.inverse);
         w.collect = Some((t.node.depth + levels, Vec::new()));
@@ -792,7 +788,7 @@ pub(crate) fn search_depth(
             if i >= list.len() || i > shared.cutoff.load(Ordering::Relaxed) || shared.check() {
                 break;
             }
-            let done = run(prune, faces, target, i, &list[i], &shared);
+            let done = run(prune, target, i, &list[i], &shared);
             *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = done;
         }
     };
