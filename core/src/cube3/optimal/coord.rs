@@ -426,12 +426,30 @@ impl MoveCoords {
 /// Each piece's change is kept as what it does to the coordinates, so a premove is a few
 /// exclusive ors at the four positions with no branch.
 pub struct PremoveCoords {
-    /// Per premove, its four corners: piece, whether its position changes tetrad, twist added,
-    /// the piece it becomes.
-    corners: [[(u8, u8, u8, u8); 4]; MOVES],
-    /// Per premove, its four edges: piece, the slice it leaves, the slice it joins (the same
-    /// when it stays), all ones when it flips, the piece it becomes.
-    edges: [[(u8, u8, u8, u16, u8); 4]; MOVES],
+    corners: [[CornerChange; 4]; MOVES],
+    edges: [[EdgeChange; 4]; MOVES],
+}
+
+/// What a premove does to one of its corners.
+#[derive(Clone, Copy)]
+struct CornerChange {
+    piece: u8,
+    /// 1 when the position holding it changes tetrad.
+    tetrad: u8,
+    added: u8,
+    becomes: u8,
+}
+
+/// What a premove does to one of its edges.
+#[derive(Clone, Copy)]
+struct EdgeChange {
+    piece: u8,
+    /// The slice it leaves and the one it joins (the same when it stays).
+    from: u8,
+    to: u8,
+    /// All ones when it flips.
+    flip: u16,
+    becomes: u8,
 }
 
 pub fn premove_coords() -> &'static PremoveCoords {
@@ -447,7 +465,12 @@ pub fn premove_coords() -> &'static PremoveCoords {
                     .collect();
                 std::array::from_fn(|k| {
                     let j = moved[k] as usize;
-                    (j as u8, ((j < 4) != (a.cp[j] < 4)) as u8, a.co[j], a.cp[j])
+                    CornerChange {
+                        piece: j as u8,
+                        tetrad: ((j < 4) != (a.cp[j] < 4)) as u8,
+                        added: a.co[j],
+                        becomes: a.cp[j],
+                    }
                 })
             }),
             edges: std::array::from_fn(|m| {
@@ -458,13 +481,13 @@ pub fn premove_coords() -> &'static PremoveCoords {
                     .collect();
                 std::array::from_fn(|k| {
                     let j = moved[k] as usize;
-                    (
-                        j as u8,
-                        j as u8 >> 2,
-                        a.ep[j] >> 2,
-                        0u16.wrapping_sub(a.eo[j] as u16),
-                        a.ep[j],
-                    )
+                    EdgeChange {
+                        piece: j as u8,
+                        from: j as u8 >> 2,
+                        to: a.ep[j] >> 2,
+                        flip: 0u16.wrapping_sub(a.eo[j] as u16),
+                        becomes: a.ep[j],
+                    }
                 })
             }),
         }
@@ -499,7 +522,13 @@ impl PremoveCoords {
     pub fn apply(&self, y: &Side, inverse: &Perm, m: usize) -> Side {
         let mut out = *y;
         let mut twist = y.twist as i16;
-        for &(j, tetrad, added, piece) in &self.corners[m] {
+        for &CornerChange {
+            piece: j,
+            tetrad,
+            added,
+            becomes: piece,
+        } in &self.corners[m]
+        {
             let i = inverse.cp[j as usize] as usize;
             let old = y.p.co[i];
             out.corners ^= tetrad << i;
@@ -509,7 +538,14 @@ impl PremoveCoords {
             out.p.co[i] = if t >= 3 { t - 3 } else { t };
         }
         out.twist = twist as u16;
-        for &(j, from, to, flip, piece) in &self.edges[m] {
+        for &EdgeChange {
+            piece: j,
+            from,
+            to,
+            flip,
+            becomes: piece,
+        } in &self.edges[m]
+        {
             let i = inverse.ep[j as usize];
             let bit = 1u16 << i;
             out.eo ^= bit & flip;

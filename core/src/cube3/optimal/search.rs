@@ -210,6 +210,16 @@ impl Node {
 
     /// The root of a cube whose own symmetries are `syms`: only solutions that are the least of
     /// their images are searched (see [`block_step`]).
+    /// The side moves are made on (the inverse when `on_inverse`), and the other.
+    #[inline(always)]
+    fn sides(&self, on_inverse: bool) -> (&Side, &Side) {
+        if on_inverse {
+            (&self.y, &self.x)
+        } else {
+            (&self.x, &self.y)
+        }
+    }
+
     pub fn with_symmetries(self, syms: &[usize]) -> Node {
         let tied = syms
             .iter()
@@ -291,6 +301,144 @@ impl Shared<'_> {
     }
 }
 
+/// A node being expanded, between the stages of its children (see [`Worker::open`]): the
+/// moved side's indices and bounds, the other side premoved, what stage 5 needs.
+struct Frame {
+    node: Node,
+    on_inverse: bool,
+    /// The side of the move that led here (0 normal, 1 inverse; `NONE` at a task's root).
+    via: u8,
+    /// Children still to go through the next stage, as a move set.
+    live: u32,
+    index: [(usize, u32); MOVES],
+    other_edge: [usize; MOVES],
+    h_moved: [u8; MOVES],
+    premoved: [MaybeUninit<Side>; MOVES],
+    blocks: [(u64, u8); MOVES],
+}
+
+/// A side to fill a frame not yet used.
+const BLANK: Side = Side {
+    p: Perm::IDENTITY,
+    twist: 0,
+    corners: 0,
+    edges: [0; 3],
+    eo: 0,
+};
+
+impl Frame {
+    fn new() -> Frame {
+        Frame {
+            node: Node {
+                x: BLANK,
+                y: BLANK,
+                hx: 0,
+                hy: 0,
+                depth: 0,
+                last_normal: NONE,
+                last_inverse: NONE,
+                tied: 0,
+                open: NONE,
+            },
+            on_inverse: false,
+            via: NONE,
+            live: 0,
+            index: [(0, 0); MOVES],
+            other_edge: [0; MOVES],
+            h_moved: [0; MOVES],
+            premoved: [const { MaybeUninit::<Side>::uninit() }; MOVES],
+            blocks: [(0, NONE); MOVES],
+        }
+    }
+}
+
+/// What [`Worker::enter`] decided for a node.
+enum Enter {
+    /// The task ends (enough solutions, a stop, or the cutoff passed).
+    End,
+    /// Nothing below it (a leaf).
+    Leaf,
+    Expand,
+}
+
+/// Tasks one thread steps in turn (see [`Lane`]). Two are enough: with one more task's stages to compute, a task's prefetched lines have
+/// arrived by the time it reads them (measured: 2, 3 and 4 within noise of each other, about a
+/// quarter faster than 1; see docs/cube3-optimal.md).
+const LANES: usize = 2;
+
+/// A task searched with an explicit stack, one stage of a node at a time, so that a thread
+/// can step several tasks in turn: the table lines one task prefetched arrive while the
+/// others compute (a node's stages each wait on memory otherwise). Each task visits the same
+/// nodes in the same order as the recursive search, so its solutions and counts are the same.
+struct Lane<'a> {
+    w: Worker<'a>,
+    /// Frames of the nodes being expanded, root first: the first `depth` are in use (kept
+    /// allocated, so a node's frame is written in place).
+    stack: Vec<Frame>,
+    depth: usize,
+    /// Whether the top frame went through [`Worker::stage`].
+    staged: bool,
+}
+
+impl<'a> Lane<'a> {
+    /// A lane at a task's root, which [`Worker::enter`] said to expand; `stack` is the
+    /// frames of a lane that ended (or none), reused.
+    fn new(mut w: Worker<'a>, root: &Node, mut stack: Vec<Frame>) -> Lane<'a> {
+        let frames = (w.target - root.depth as u32) as usize;
+        while stack.len() < frames.max(1) {
+            stack.push(Frame::new());
+        }
+        w.open(root, NONE, &mut stack[0]);
+        Lane {
+            w,
+            stack,
+            depth: 1,
+            staged: false,
+        }
+    }
+
+    /// One stage of the search; false once the task is over.
+    fn step(&mut self) -> bool {
+        if !self.staged {
+            self.w.stage(&mut self.stack[self.depth - 1]);
+            self.staged = true;
+            return true;
+        }
+        while self.depth > 0 {
+            let (below, above) = self.stack.split_at_mut(self.depth);
+            let top = &mut below[self.depth - 1];
+            match self.w.next_child(top) {
+                Some((child, m)) => {
+                    let side = top.on_inverse;
+                    self.w.path(side).push(m);
+                    match self.w.enter(&child) {
+                        Enter::End => {
+                            self.depth = 0;
+                            return false;
+                        }
+                        Enter::Leaf => {
+                            self.w.path(side).pop();
+                        }
+                        Enter::Expand => {
+                            self.w.open(&child, side as u8, &mut above[0]);
+                            self.depth += 1;
+                            self.staged = false;
+                            return true;
+                        }
+                    }
+                }
+                None => {
+                    self.depth -= 1;
+                    if top.via != NONE {
+                        self.w.path(top.via == 1).pop();
+                    }
+                }
+            }
+        }
+        false
+    }
+}
+
 struct Worker<'a> {
     prune: &'a Pruning<'a>,
     coords: &'a MoveCoords,
@@ -304,6 +452,9 @@ struct Worker<'a> {
     inverse: Vec<u8>,
     /// While making tasks: the depth of the tasks, and the tasks so far.
     collect: Option<(u8, Vec<Task>)>,
+    /// Stage 1's coordinates and stage 3's edge entries of the node being opened.
+    after: [(u32, [u32; 3], u32); MOVES],
+    edge: [usize; MOVES],
 }
 
 impl<'a> Worker<'a> {
@@ -320,6 +471,8 @@ impl<'a> Worker<'a> {
             normal: Vec::with_capacity(target as usize),
             inverse: Vec::with_capacity(target as usize),
             collect: None,
+            after: [(0, [0; 3], 0); MOVES],
+            edge: [0; MOVES],
         }
     }
 
@@ -335,144 +488,145 @@ impl<'a> Worker<'a> {
         )
     }
 
-    /// Visits the children of `n` that the bounds allow, in move order; true when the task
-    /// should end.
-    fn expand(&mut self, n: &Node) -> bool {
-        let next = n.depth as u32 + 1;
+    /// Stages 1 and 2 of a node's children (see [`Frame`]): the moved side's coordinates and
+    /// table indices, the lines prefetched.
+    #[inline(always)]
+    fn open(&mut self, n: &Node, via: u8, f: &mut Frame) {
         let (a, b) = self.allowed(n);
         // While symmetries are tied the solutions are compared by their normal moves.
         let on_inverse = n.tied == 0 && b.count_ones() < a.count_ones();
         let mut moves = if on_inverse { b } else { a };
-        let mut blocks = [(0u64, NONE); MOVES];
+        // The frame is reused: only what this node writes is read back.
+        f.node = *n;
+        f.on_inverse = on_inverse;
+        f.via = via;
         if n.tied != 0 {
             let mut bits = moves;
             while bits != 0 {
                 let m = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 match block_step(n.tied, n.open, m as u8) {
-                    Some(t) => blocks[m] = t,
+                    Some(t) => f.blocks[m] = t,
                     None => moves &= !(1 << m),
                 }
             }
         }
-        let (own, other) = if on_inverse {
-            (&n.y, &n.x)
-        } else {
-            (&n.x, &n.y)
-        };
-        // A pipeline over the children, so that their memory reads overlap and each read has
-        // time to arrive: (1) the moved side's coordinates (from the parent's, through small
-        // tables), its corner-class entry prefetched; (2) its table index, the line prefetched
-        // unless the corners alone prune the child; (3) the moved side's bound, and for a
-        // child that passes its edge entry prefetched and, for a quarter turn, the other
-        // side premoved (a half turn leaves its coordinates, and their bounds, as they are)
-        // with its corner-class entry prefetched; (4) the moved side's edge bound, then the
-        // other side's index, its line prefetched, and its edge entry; (5) its bound, and the
-        // child that passes is made and visited. Most children fail the moved side's bound,
-        // so the other side is premoved only for those that pass; the edges' own bound is
-        // read after the large table for the same reason (computing its entry costs as much
-        // as a small lookup).
+        let next = n.depth as u32 + 1;
+        let own = if on_inverse { &n.y } else { &n.x };
         let mc = self.coords;
-        let mut after = [(0u32, [0u32; 3], 0u32); MOVES];
-        let mut index = [(0usize, 0u32); MOVES];
-        let mut edge = [0usize; MOVES];
-        let mut h_moved = [0u8; MOVES];
-        let mut premoved = [const { MaybeUninit::<Side>::uninit() }; MOVES];
-        let mut live = moves;
-        let mut bits = live;
+        let after = &mut self.after;
+        let mut bits = moves;
         while bits != 0 {
             let m = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             after[m] = mc.after(own, m);
             self.prune.prefetch_class(after[m].0);
         }
-        let mut bits = live;
+        let mut live = moves;
+        let mut bits = moves;
         while bits != 0 {
             let m = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            index[m] = self.prune.index(after[m].0, &after[m].1, after[m].2);
-            if next + index[m].1 > self.target {
+            f.index[m] = self.prune.index(after[m].0, &after[m].1, after[m].2);
+            if next + f.index[m].1 > self.target {
                 live &= !(1 << m);
                 continue;
             }
-            self.prune.prefetch(index[m].0);
+            self.prune.prefetch(f.index[m].0);
         }
-        let mut bits = live;
+        f.live = live;
+    }
+
+    /// Stages 3 and 4: the moved side's bounds; the other side premoved for the children that
+    /// pass, its lines prefetched.
+    #[inline(always)]
+    fn stage(&mut self, f: &mut Frame) {
+        let n = &f.node;
+        let next = n.depth as u32 + 1;
+        let (own, other) = n.sides(f.on_inverse);
+        let mut bits = f.live;
         while bits != 0 {
             let m = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let (i, alone) = index[m];
+            let (i, alone) = f.index[m];
             let h = lookup(self.prune.lines, self.prune.base, i).max(alone);
             if next + h > self.target {
-                live &= !(1 << m);
+                f.live &= !(1 << m);
                 continue;
             }
-            h_moved[m] = h as u8;
-            edge[m] = self.prune.edge_index(&after[m].1, after[m].2);
+            f.h_moved[m] = h as u8;
+            self.edge[m] = self.prune.edge_index(&self.after[m].1, self.after[m].2);
             if QUARTER_TURNS >> m & 1 == 1 {
                 let p = self.premoves.apply(other, &own.p, INVERSE_MOVE[m] as usize);
                 self.prune.prefetch_class(p.corner_state());
-                premoved[m].write(p);
+                f.premoved[m].write(p);
             }
         }
-        let mut other_edge = [0usize; MOVES];
-        let mut bits = live;
+        let mut bits = f.live;
         while bits != 0 {
             let m = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let h = self.prune.edge_bound(edge[m]);
+            let h = self.prune.edge_bound(self.edge[m]);
             if next + h > self.target {
-                live &= !(1 << m);
+                f.live &= !(1 << m);
                 continue;
             }
-            h_moved[m] = h_moved[m].max(h as u8);
+            f.h_moved[m] = f.h_moved[m].max(h as u8);
             if QUARTER_TURNS >> m & 1 == 0 {
                 continue;
             }
-            // SAFETY: written in stage 3 for every quarter turn that reaches this stage.
-            let p = unsafe { premoved[m].assume_init_ref() };
+            // SAFETY: written in the loop above for every quarter turn that reaches this one.
+            let p = unsafe { f.premoved[m].assume_init_ref() };
             let masks = p.edge_masks();
-            index[m] = self.prune.index(p.corner_state(), &masks, p.eo as u32);
-            if next + index[m].1 > self.target {
-                live &= !(1 << m);
+            f.index[m] = self.prune.index(p.corner_state(), &masks, p.eo as u32);
+            if next + f.index[m].1 > self.target {
+                f.live &= !(1 << m);
                 continue;
             }
-            self.prune.prefetch(index[m].0);
-            other_edge[m] = self.prune.edge_index(&masks, p.eo as u32);
+            self.prune.prefetch(f.index[m].0);
+            f.other_edge[m] = self.prune.edge_index(&masks, p.eo as u32);
         }
-        let mut bits = live;
-        while bits != 0 {
-            let m = bits.trailing_zeros() as u8;
-            bits &= bits - 1;
-            let h_moved = h_moved[m as usize] as u32;
+    }
+
+    /// Stage 5, one child at a time in move order: the other side's bound; the next child
+    /// that passes, with its move, or `None` when the node has no more.
+    #[inline(always)]
+    fn next_child(&mut self, f: &mut Frame) -> Option<(Node, u8)> {
+        let n = &f.node;
+        let next = n.depth as u32 + 1;
+        let (own, other) = n.sides(f.on_inverse);
+        while f.live != 0 {
+            let m = f.live.trailing_zeros() as u8;
+            f.live &= f.live - 1;
+            let h_moved = f.h_moved[m as usize];
             let (h_other, premoved) = if half(m) {
                 // A half turn premoved leaves the other side's coordinate (and bound) alone.
                 (
-                    if on_inverse { n.hx } else { n.hy },
+                    if f.on_inverse { n.hx } else { n.hy },
                     self.premoves.apply(other, &own.p, m as usize),
                 )
             } else {
-                let (i, alone) = index[m as usize];
+                let (i, alone) = f.index[m as usize];
                 let h = lookup(self.prune.lines, self.prune.base, i)
                     .max(alone)
-                    .max(self.prune.edge_bound(other_edge[m as usize]))
+                    .max(self.prune.edge_bound(f.other_edge[m as usize]))
                     as u8;
                 if next + h as u32 > self.target {
                     continue;
                 }
-                // SAFETY: as above.
-                (h, unsafe { premoved[m as usize].assume_init() })
+                // SAFETY: written in stage 3 for every quarter turn still live.
+                (h, unsafe { f.premoved[m as usize].assume_init() })
             };
             if next + h_other as u32 > self.target {
                 continue;
             }
-            let moved = mc.apply(own, m as usize);
-            let child = if on_inverse {
+            let moved = self.coords.apply(own, m as usize);
+            let child = if f.on_inverse {
                 Node {
                     x: premoved,
                     y: moved,
                     hx: h_other,
-                    hy: h_moved as u8,
+                    hy: h_moved,
                     depth: next as u8,
                     last_normal: n.last_normal,
                     last_inverse: m,
@@ -483,33 +637,78 @@ impl<'a> Worker<'a> {
                 Node {
                     x: moved,
                     y: premoved,
-                    hx: h_moved as u8,
+                    hx: h_moved,
                     hy: h_other,
                     depth: next as u8,
                     last_normal: m,
                     last_inverse: n.last_inverse,
-                    tied: blocks[m as usize].0,
-                    open: blocks[m as usize].1,
+                    tied: if n.tied != 0 {
+                        f.blocks[m as usize].0
+                    } else {
+                        0
+                    },
+                    open: if n.tied != 0 {
+                        f.blocks[m as usize].1
+                    } else {
+                        NONE
+                    },
                 }
             };
-            let path = if on_inverse {
-                &mut self.inverse
-            } else {
-                &mut self.normal
-            };
-            path.push(m);
+            return Some((child, m));
+        }
+        None
+    }
+
+    /// The moves so far on one side.
+    fn path(&mut self, inverse: bool) -> &mut Vec<u8> {
+        if inverse {
+            &mut self.inverse
+        } else {
+            &mut self.normal
+        }
+    }
+
+    /// Visits the children of `n` that the bounds allow, in move order; true when the task
+    /// should end.
+    fn expand(&mut self, n: &Node) -> bool {
+        let mut f = Frame::new();
+        self.open(n, NONE, &mut f);
+        self.stage(&mut f);
+        while let Some((child, m)) = self.next_child(&mut f) {
+            self.path(f.on_inverse).push(m);
             let end = self.visit(&child);
-            let path = if on_inverse {
-                &mut self.inverse
-            } else {
-                &mut self.normal
-            };
-            path.pop();
+            self.path(f.on_inverse).pop();
             if end {
                 return true;
             }
         }
         false
+    }
+
+    /// What a visit does before expanding: the node counted, the stop polled, a leaf checked
+    /// for a solution.
+    #[inline(always)]
+    fn enter(&mut self, n: &Node) -> Enter {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.shared.nodes.fetch_add(1024, Ordering::Relaxed);
+            if self.shared.check() || self.task > self.shared.cutoff.load(Ordering::Relaxed) {
+                return Enter::End;
+            }
+        }
+        if n.depth as u32 == self.target {
+            if n.x.p == Perm::IDENTITY && self.joins() {
+                let mut s = self.normal.clone();
+                s.extend(self.inverse.iter().rev().map(|&m| inverse_move(m)));
+                self.found.push(s);
+                self.shared.found(self.task);
+                if self.found.len() >= self.shared.limit {
+                    return Enter::End;
+                }
+            }
+            return Enter::Leaf;
+        }
+        Enter::Expand
     }
 
     /// Searches below `n`; true when this task should end.
@@ -524,24 +723,11 @@ impl<'a> Worker<'a> {
             });
             return false;
         }
-        self.nodes += 1;
-        if self.nodes & 1023 == 0 {
-            self.shared.nodes.fetch_add(1024, Ordering::Relaxed);
-            if self.shared.check() || self.task > self.shared.cutoff.load(Ordering::Relaxed) {
-                return true;
-            }
+        match self.enter(n) {
+            Enter::End => true,
+            Enter::Leaf => false,
+            Enter::Expand => self.expand(n),
         }
-        if n.depth as u32 == self.target {
-            if n.x.p == Perm::IDENTITY && self.joins() {
-                let mut s = self.normal.clone();
-                s.extend(self.inverse.iter().rev().map(|&m| inverse_move(m)));
-                self.found.push(s);
-                self.shared.found(self.task);
-                return self.found.len() >= self.shared.limit;
-            }
-            return false;
-        }
-        self.expand(n)
     }
 
     /// Whether the two parts meet in canonical order.
@@ -667,24 +853,6 @@ pub(crate) struct DepthResult {
     pub tasks: usize,
 }
 
-/// Runs one task to its end; returns its solutions and nodes.
-fn run(
-    prune: &Pruning,
-    target: u32,
-    task: usize,
-    t: &Task,
-    shared: &Shared,
-) -> (Vec<Vec<u8>>, u64) {
-    let mut w = Worker::new(prune, target, task, shared);
-    w.normal.extend_from_slice(&t.normal);
-    w.inverse.extend_from_slice(&t.inverse);
-    if task <= shared.cutoff.load(Ordering::Relaxed) && !shared.stop.load(Ordering::Relaxed) {
-        w.visit(&t.node);
-    }
-    shared.nodes.fetch_add(w.nodes & 1023, Ordering::Relaxed);
-    (w.found, w.nodes)
-}
-
 /// All solutions of exactly `target` moves below `root` (for a root with symmetries, those
 /// that are the least of their images), the first `limit` in task order.
 ///
@@ -780,16 +948,49 @@ pub(crate) fn search_depth(
     let slots: Vec<Mutex<(Vec<Vec<u8>>, u64)>> = (0..list.len())
         .map(|_| Mutex::new((Vec::new(), 0)))
         .collect();
+    let finish = |i: usize, w: Worker| {
+        shared.nodes.fetch_add(w.nodes & 1023, Ordering::Relaxed);
+        *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = (w.found, w.nodes);
+    };
     let work = || {
+        let mut lanes: Vec<(usize, Lane)> = Vec::with_capacity(LANES);
+        let mut spare: Vec<Vec<Frame>> = Vec::new();
+        let mut more = true;
         loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            // The stop is polled before every task too: a task of fewer than 1024 nodes (most
-            // of them with a strong table, and the pieces of split tasks) never polls it itself.
-            if i >= list.len() || i > shared.cutoff.load(Ordering::Relaxed) || shared.check() {
+            while more && lanes.len() < LANES {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                // The stop is polled before every task too: a task of fewer than 1024 nodes
+                // (most of them with a strong table, and the pieces of split tasks) never
+                // polls it itself.
+                if i >= list.len() || i > shared.cutoff.load(Ordering::Relaxed) || shared.check() {
+                    more = false;
+                    break;
+                }
+                let t = &list[i];
+                let mut w = Worker::new(prune, target, i, &shared);
+                w.normal.extend_from_slice(&t.normal);
+                w.inverse.extend_from_slice(&t.inverse);
+                match w.enter(&t.node) {
+                    Enter::Expand => {
+                        let stack = spare.pop().unwrap_or_default();
+                        lanes.push((i, Lane::new(w, &t.node, stack)));
+                    }
+                    Enter::End | Enter::Leaf => finish(i, w),
+                }
+            }
+            if lanes.is_empty() {
                 break;
             }
-            let done = run(prune, target, i, &list[i], &shared);
-            *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = done;
+            let mut k = 0;
+            while k < lanes.len() {
+                if lanes[k].1.step() {
+                    k += 1;
+                } else {
+                    let (i, lane) = lanes.swap_remove(k);
+                    spare.push(lane.stack);
+                    finish(i, lane.w);
+                }
+            }
         }
     };
     match threads.min(list.len().max(1)) {
