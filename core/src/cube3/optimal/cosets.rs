@@ -169,7 +169,7 @@ impl<'a> Space<'a> {
     ///
     /// The children are made in passes over ranges of their classes, each pass sorted and
     /// appended in turn, so that the children held unsorted at any time are a bounded part of
-    /// the level (2^19 keys expected, 4 MB) whatever its size: a child's class costs two
+    /// the level (2^18 keys expected, 2 MB) whatever its size: a child's class costs two
     /// lookups, its key (every stabilizer image) much more, made only in its pass.
     pub fn next_level(
         &self,
@@ -177,7 +177,7 @@ impl<'a> Space<'a> {
         level: &Level,
         stop: &(dyn Fn() -> bool + Sync),
     ) -> Option<Level> {
-        self.next_level_in(before, level, 1 << 19, stop)
+        self.next_level_in(before, level, 1 << 18, stop)
     }
 
     /// [`Space::next_level`] in passes of about `budget` children each.
@@ -194,7 +194,9 @@ impl<'a> Space<'a> {
                 as usize
         };
         let passes = (level.len() * MOVES).div_ceil(budget).clamp(1, CLASSES);
-        let mut next = Level::builder();
+        // Room for every child at once: pages never written are never held, and the level
+        // grows without a copy (one would leave the old room resident in the allocator).
+        let mut next = Level::with_capacity(level.len() * MOVES);
         for p in 0..passes {
             let classes = CLASSES * p / passes..CLASSES * (p + 1) / passes;
             let parts: Vec<Option<Vec<Key>>> = (0..CLASSES)
@@ -249,9 +251,13 @@ const LOW_MASK: Key = (1 << CLASS_SHIFT) - 1;
 impl Level {
     /// A level being made: keys are appended in increasing order.
     pub fn builder() -> Level {
+        Level::with_capacity(0)
+    }
+
+    fn with_capacity(keys: usize) -> Level {
         Level {
             starts: vec![0],
-            low: Vec::new(),
+            low: Vec::with_capacity(keys),
         }
     }
 
@@ -267,12 +273,11 @@ impl Level {
         }
     }
 
-    /// The level complete: every class has its offsets, and no spare room is held.
+    /// The level complete: every class has its offsets.
     pub fn finish(mut self) -> Level {
         while self.starts.len() <= CLASSES {
             self.starts.push(self.low.len() as u32);
         }
-        self.low.shrink_to_fit();
         self
     }
 
