@@ -751,11 +751,11 @@ mod tests {
 
     /// `h0` is found in its own 2-bit lines (distances modulo 3 while it runs, see
     /// `table::fill`). Built over bases 4, 7 and 10 (which move the level where the seen entries
-    /// settle to code 0 and the one after which the deeper levels are only counted, over a
-    /// bitmap at 4 and 7, none at 10), every entry reads one distance (the ranges its three codes
-    /// give meet), each line's minimum over a base is the smaller of that base and its minimum
-    /// over a higher one, and the distribution is the one published in `docs/cube3-optimal.md`,
-    /// found by the earlier build that kept one byte per entry.
+    /// settle to code 0 and the one where the second search stops), every entry reads one
+    /// distance (the ranges its three codes give meet), each line's minimum over a base is the
+    /// smaller of that base and its minimum over a higher one, and the distribution is the one
+    /// published in `docs/cube3-optimal.md`, found by the earlier build that kept one byte per
+    /// entry.
     #[test]
     fn h0_built_over_other_bases_agrees_entry_by_entry() {
         let tables: Vec<Solver> = [4u8, 7, 10]

@@ -75,14 +75,15 @@ fn each_coded(cells: &[AtomicU8], range: Range<usize>, code: u8, mut f: impl FnM
 /// each level and returns false to stop (then `None`), as does `stop()`, polled by each class
 /// of a sweep (a sweep takes seconds: a cancellation waits for no level's end).
 ///
-/// While it runs an entry's code is its distance `d` modulo 3 (as `d - base`), or
+/// While a search runs an entry's code is its distance `d` modulo 3 (as `d - base`), or
 /// [`UNSEEN`]: the level being expanded and the one being found always have codes of their
 /// own, and an older entry that shares the current level's code is three levels closer, so
-/// every child of it is already seen and it adds nothing. Once level `base` is complete every
-/// entry seen is set to code 0 (its line minimum is kept on the side as it is found), so that
-/// levels `base + 1` and `base + 2` get their final codes 1 and 2. The later levels are only
-/// counted: which entries were unseen then is kept in a bitmap (1 bit per entry, while the
-/// lines hold 2) and they get code 3 back at the end.
+/// every child of it is already seen and it adds nothing. The codes need no more than which
+/// entries are at `base + 1` and `base + 2`, but the distribution needs every level counted.
+/// So the search runs twice: once to the end, for the counts, and once more up to
+/// `base + 2` (the cheap levels: their frontiers are small), where every entry seen gets code
+/// 0 once level `base` is complete, so that the next two levels get their final codes 1 and 2.
+/// Each line's minimum is kept on the side as entries up to the base are found.
 pub fn fill(
     g: &Graph,
     base: u8,
@@ -91,15 +92,6 @@ pub fn fill(
     cancelled: &(dyn Fn() -> bool + Sync),
 ) -> Option<Vec<u64>> {
     assert_eq!(out.len(), LINES * LINE_BYTES);
-    out.par_chunks_mut(1 << 20).for_each(|c| c.fill(0xff));
-    let code = |d: u8| (d as i32 - base as i32).rem_euclid(3) as u8;
-    let low: Vec<AtomicU8> = (0..LINES).map(|_| AtomicU8::new(base)).collect();
-    let solved = g.class_of[corner_state(&Perm::IDENTITY) as usize];
-    let start = (solved & ((1 << CLASS_BITS) - 1)) as usize * EDGE_SEPS
-        + edge_sep(&Perm::IDENTITY) as usize;
-    let (b, shift) = slot(start);
-    out[b] &= !((UNSEEN ^ code(0)) << shift);
-    low[start / PER_LINE].store(0, Ordering::Relaxed);
     // Where each class goes under each move: (class, symmetry) of the representative's child.
     let targets: Vec<[(u32, u32); MOVES]> = (0..CLASSES)
         .map(|k| {
@@ -109,18 +101,67 @@ pub fn fill(
             })
         })
         .collect();
+    let low: Vec<AtomicU8> = (0..LINES).map(|_| AtomicU8::new(base)).collect();
+    let mut counts = search(g, &targets, base, u8::MAX, out, &low, level, cancelled)?;
+    search(
+        g,
+        &targets,
+        base,
+        base + 2,
+        out,
+        &low,
+        &mut |_, _| true,
+        cancelled,
+    )?;
+    // The last line's entries past the table read code 0, and each line's minimum goes in the
+    // top nibble of its last byte.
+    for j in ENTRIES - (LINES - 1) * PER_LINE..PER_LINE {
+        out[(LINES - 1) * LINE_BYTES + j / 4] &= !(3 << (2 * (j % 4)));
+    }
+    out.par_chunks_mut(LINE_BYTES)
+        .zip(low.par_iter())
+        .for_each(|(line, low)| {
+            let b = &mut line[LINE_BYTES - 1];
+            *b = (*b & 0x0f) | low.load(Ordering::Relaxed) << 4;
+        });
+    while counts.len() > 1 && counts.last() == Some(&0) {
+        counts.pop();
+    }
+    Some(counts)
+}
+
+/// One breadth-first search from the solved entry in `out`, up to distance `last` or the end
+/// (see [`fill`]), lowering the line minima in `low`; returns the entries at each distance.
+#[allow(clippy::too_many_arguments)]
+fn search(
+    g: &Graph,
+    targets: &[[(u32, u32); MOVES]],
+    base: u8,
+    last: u8,
+    out: &mut [u8],
+    low: &[AtomicU8],
+    level: &mut dyn FnMut(u8, u64) -> bool,
+    cancelled: &(dyn Fn() -> bool + Sync),
+) -> Option<Vec<u64>> {
+    out.par_chunks_mut(1 << 20).for_each(|c| c.fill(0xff));
+    let code = |d: u8| (d as i32 - base as i32).rem_euclid(3) as u8;
+    let solved = g.class_of[corner_state(&Perm::IDENTITY) as usize];
+    let start = (solved & ((1 << CLASS_BITS) - 1)) as usize * EDGE_SEPS
+        + edge_sep(&Perm::IDENTITY) as usize;
+    let (b, shift) = slot(start);
+    out[b] &= !((UNSEEN ^ code(0)) << shift);
+    low[start / PER_LINE].store(0, Ordering::Relaxed);
     let stop = AtomicBool::new(false);
     let mut counts = vec![1u64];
     let mut seen = 1u64;
-    let mut unseen_then: Option<Vec<u64>> = None;
     if !level(0, 1) {
         return None;
     }
-    if base == 0 {
-        settle(out);
-    }
     let mut d = 0u8;
-    while counts[d as usize] > 0 && seen < ENTRIES as u64 {
+    while d < last && counts[d as usize] > 0 && seen < ENTRIES as u64 {
+        if d == base {
+            settle(out);
+        }
         let unseen = ENTRIES as u64 - seen;
         let backward = counts[d as usize] * 8 > unseen;
         let (now, next) = (code(d), code(d + 1));
@@ -207,42 +248,9 @@ pub fn fill(
         if !level(d, found) {
             return None;
         }
-        if d == base {
-            settle(out);
-        }
-        if d == base + 2 && seen < ENTRIES as u64 {
-            unseen_then = Some(unseen_bits(out));
-        }
     }
-    if d < base {
+    if d <= base {
         settle(out);
-    }
-    if let Some(bits) = unseen_then {
-        // The levels after base + 2 all read "at least base + 3".
-        out.par_chunks_mut(LINE_BYTES)
-            .enumerate()
-            .for_each(|(l, line)| {
-                for j in 0..PER_LINE.min(ENTRIES - l * PER_LINE) {
-                    let i = l * PER_LINE + j;
-                    if bits[i / 64] >> (i % 64) & 1 == 1 {
-                        line[j / 4] |= UNSEEN << (2 * (j % 4));
-                    }
-                }
-            });
-    }
-    // The last line's entries past the table read code 0, and each line's minimum goes in the
-    // top nibble of its last byte.
-    for j in ENTRIES - (LINES - 1) * PER_LINE..PER_LINE {
-        out[(LINES - 1) * LINE_BYTES + j / 4] &= !(3 << (2 * (j % 4)));
-    }
-    out.par_chunks_mut(LINE_BYTES)
-        .zip(low.par_iter())
-        .for_each(|(line, low)| {
-            let b = &mut line[LINE_BYTES - 1];
-            *b = (*b & 0x0f) | low.load(Ordering::Relaxed) << 4;
-        });
-    while counts.len() > 1 && counts.last() == Some(&0) {
-        counts.pop();
     }
     Some(counts)
 }
@@ -255,19 +263,6 @@ fn settle(out: &mut [u8]) {
             *b = unseen | unseen << 1;
         }
     });
-}
-
-/// One bit per entry: whether it is unseen.
-fn unseen_bits(out: &[u8]) -> Vec<u64> {
-    (0..ENTRIES.div_ceil(64))
-        .into_par_iter()
-        .map(|w| {
-            (0..64.min(ENTRIES - w * 64)).fold(0u64, |a, bit| {
-                let (b, shift) = slot(w * 64 + bit);
-                a | ((out[b] >> shift & 3 == UNSEEN) as u64) << bit
-            })
-        })
-        .collect()
 }
 
 /// The lower bound the table gives for entry `i`.
