@@ -5,7 +5,7 @@
 //! An entry's distance is the smallest distance of the cosets that project onto it. Levels
 //! are marked in increasing order, so the first mark of an entry is its distance: code 0
 //! (and the line's minimum) up to the base, then codes 1 and 2 on entries still unmarked, and
-//! code 3 ("at least base + 3") is what is left. The levels up to [`STORED`] are kept as
+//! code 3 ("at least base + 3") is what is left. The levels up to [`stored`] are kept as
 //! sorted keys; the levels after it are the descendants of the last stored one, marked
 //! without being stored (a descendant already at a lower level was marked before and keeps
 //! its code).
@@ -19,9 +19,16 @@ use super::cosets::{Coset, Level, Space};
 use super::sym::{MOVES, symmetries};
 use super::table::{LINE_BYTES, PER_LINE, slot};
 
-/// The deepest level kept as keys for the tables built by default (79 million of them,
-/// 634 MB).
-pub const STORED: u8 = 8;
+/// The deepest level kept as keys for the table with `n` flips (level 8: 6.2 million keys,
+/// 25 MB; level 9: 79 million, 317 MB). The levels after it are marked depth first (see
+/// [`fill`]). From `h4` on, a file of 475 MB and more leaves room for level 9 within twice the
+/// file's size, and marking level 10 as the children of level 9 is faster there than as the
+/// grandchildren of level 8: the grandchildren of a run of cosets of one class spread over a
+/// class block per pair of moves, each visited with few marks, where the children of level 9
+/// (23,000 cosets per class on average) come back to the same 18 blocks, which stay in cache.
+pub fn stored(n: u32) -> u8 {
+    if n >= 4 { 9 } else { 8 }
+}
 
 /// The order in which positions give their flips to the entry: one from each slice in turn.
 pub const FLIP_ORDER: [u8; 11] = [0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7];

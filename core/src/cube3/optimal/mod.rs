@@ -251,7 +251,13 @@ impl Solver {
     /// Builds the table of size `h{size}` in memory (see [`SIZES`]), reporting each level.
     pub fn build(size: u8, progress: &mut dyn Progress, cancel: &CancelToken) -> Result<Solver> {
         check_size(size)?;
-        Solver::build_with(size, base_of(size), flips::STORED, progress, cancel)
+        Solver::build_with(
+            size,
+            base_of(size),
+            flips::stored(size as u32),
+            progress,
+            cancel,
+        )
     }
 
     /// [`Solver::build`] over any base, keeping the levels up to `stored` (for tests: a low
