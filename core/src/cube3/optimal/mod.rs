@@ -756,15 +756,15 @@ mod tests {
     }
 
     /// `h0` is found in its own 2-bit lines (distances modulo 3 while it runs, see
-    /// `table::fill`). Built over bases 4, 7 and 10 (which move the level where the seen entries
+    /// `table::fill`). Built over bases 4 and 7 (which move the level where the seen entries
     /// settle to code 0 and the one where the second search stops), every entry reads one
-    /// distance (the ranges its three codes give meet), each line's minimum over a base is the
+    /// distance (the ranges its two codes give meet), each line's minimum over a base is the
     /// smaller of that base and its minimum over a higher one, and the distribution is the one
     /// published in `docs/cube3-optimal.md`, found by the earlier build that kept one byte per
     /// entry.
     #[test]
     fn h0_built_over_other_bases_agrees_entry_by_entry() {
-        let tables: Vec<Solver> = [4u8, 7, 10]
+        let tables: Vec<Solver> = [4u8, 7]
             .iter()
             .map(|&b| Solver::build_with(0, b, 0, &mut NoProgress, &CancelToken::new()).unwrap())
             .collect();
@@ -793,9 +793,7 @@ mod tests {
                 assert!(low <= high, "entry {} reads no one distance", l * 254 + j);
             }
             let min = |t: usize| (line(t)[table::LINE_BYTES - 1] >> 4) as u32;
-            for (t, u) in [(0, 1), (0, 2), (1, 2)] {
-                assert_eq!(min(t), min(u).min(tables[t].base()), "line {l}");
-            }
+            assert_eq!(min(0), min(1).min(tables[0].base()), "line {l}");
         }
     }
 
