@@ -10,8 +10,9 @@
 //! A coset is a 39-bit key: class (12 bits), edge separation (16 bits) and the flips of the
 //! first eleven positions (the twelfth follows from parity), taken in the frame of the class
 //! representative and made canonical over the representative's stabilizer (smallest key).
-//! Levels are sorted vectors of keys, so membership is a binary search and a level's
-//! duplicates go in one parallel sort.
+//! Levels hold their keys sorted within each class, 4 bytes each ([`Level`]), so membership is
+//! a binary search within the class; a level is made in passes over ranges of classes, each
+//! pass's duplicates removed by one parallel sort.
 
 use rayon::prelude::*;
 
