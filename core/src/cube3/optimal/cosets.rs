@@ -10,14 +10,17 @@
 //! A coset is a 39-bit key: class (12 bits), edge separation (16 bits) and the flips of the
 //! first eleven positions (the twelfth follows from parity), taken in the frame of the class
 //! representative and made canonical over the representative's stabilizer (smallest key).
-//! Levels are sorted vectors of keys, so membership is a binary search and a level's
-//! duplicates go in one parallel sort.
+//! Levels hold their keys sorted within each class, 4 bytes each ([`Level`]), so membership is
+//! a binary search within the class; a level is made in passes over ranges of classes, each
+//! pass's duplicates removed by one parallel sort.
 
 use rayon::prelude::*;
 
+use std::ops::Range;
+
 use super::coord::{
-    CLASS_BITS, EDGE_SEPS, SYM_SHIFT, corner_state, edge_masks, edge_sep, edge_sep_perm, eo_mask,
-    mask_conj, move_coords,
+    CLASS_BITS, CLASSES, EDGE_SEPS, SYM_SHIFT, corner_state, edge_masks, edge_sep, edge_sep_perm,
+    eo_mask, mask_conj, move_coords,
 };
 use super::sym::{MOVES, symmetries};
 use crate::cube3::geometry::Perm;
@@ -51,12 +54,13 @@ impl Coset {
     }
 }
 
-/// What the search needs: the corner states' classes and moves, the stabilizers of the class
-/// representatives, and the edge masks of every separation.
+/// What the search needs: the corner states' classes, the moves of the class representatives
+/// (`table::rep_moves`), the stabilizers of the representatives, and the edge masks of every
+/// separation.
 pub struct Space<'a> {
     pub class_of: &'a [u32],
     pub reps: &'a [u32],
-    pub corner_move: &'a [u32],
+    pub rep_move: &'a [u32],
     pub stabilizers: &'a [Vec<usize>],
     sep_masks: Vec<[u16; 3]>,
 }
@@ -65,7 +69,7 @@ impl<'a> Space<'a> {
     pub fn new(
         class_of: &'a [u32],
         reps: &'a [u32],
-        corner_move: &'a [u32],
+        rep_move: &'a [u32],
         stabilizers: &'a [Vec<usize>],
     ) -> Space<'a> {
         let sep_masks = (0..EDGE_SEPS as u32)
@@ -74,7 +78,7 @@ impl<'a> Space<'a> {
         Space {
             class_of,
             reps,
-            corner_move,
+            rep_move,
             stabilizers,
             sep_masks,
         }
@@ -110,20 +114,19 @@ impl<'a> Space<'a> {
         )
     }
 
-    /// The child under face move `m` of a coset in its representative's frame (corner state
-    /// `state`), itself in its own representative's frame. The 18 children of a coset in the
-    /// representative's frame are the symmetric images of the children of any cube in it.
+    /// The child under face move `m` of a coset in its representative's frame, itself in its
+    /// own representative's frame. The 18 children of a coset in the representative's frame
+    /// are the symmetric images of the children of any cube in it.
     #[inline(always)]
-    pub fn child(&self, state: u32, c: &Coset, m: usize) -> (u32, Coset) {
-        let (s, c, _) = self.child_frame(state, c, m);
-        (s, c)
+    pub fn child(&self, c: &Coset, m: usize) -> Coset {
+        self.child_frame(c, m).0
     }
 
     /// [`Space::child`], with the symmetry that took the child to its frame.
     #[inline(always)]
-    pub fn child_frame(&self, state: u32, c: &Coset, m: usize) -> (u32, Coset, usize) {
+    pub fn child_frame(&self, c: &Coset, m: usize) -> (Coset, usize) {
         let mc = move_coords();
-        let next = self.corner_move[state as usize * MOVES + m];
+        let next = self.rep_move[c.class as usize * MOVES + m];
         let e = self.class_of[next as usize];
         let class = e & ((1 << CLASS_BITS) - 1);
         let t = (e >> SYM_SHIFT & 63) as usize;
@@ -131,7 +134,7 @@ impl<'a> Space<'a> {
         let masks = c.masks.map(|x| mc.edge_mask(m, x));
         let eo = conj.eo(mc.eo(m, c.eo), &masks);
         let masks = conj.masks(&masks);
-        (self.reps[class as usize], Coset { class, masks, eo }, t)
+        (Coset { class, masks, eo }, t)
     }
 
     /// Every image of the coset under its representative's stabilizer, itself first.
@@ -163,42 +166,169 @@ impl<'a> Space<'a> {
     }
 
     /// The next level: keys at distance `d + 1` from `level` (distance `d`) and `before`
-    /// (distance `d - 1`). Returns `None` when `stop` says so between chunks.
+    /// (distance `d - 1`). Returns `None` when `stop` says so between classes.
+    ///
+    /// The children are made in passes over ranges of their classes, each pass sorted and
+    /// appended in turn, so that the children held unsorted at any time are a bounded part of
+    /// the level (2^18 keys expected, 2 MB) whatever its size: a child's class costs two
+    /// lookups, its key (every stabilizer image) much more, made only in its pass.
     pub fn next_level(
         &self,
-        before: &[Key],
-        level: &[Key],
+        before: &Level,
+        level: &Level,
         stop: &(dyn Fn() -> bool + Sync),
-    ) -> Option<Vec<Key>> {
-        let seen = |k: &Key| before.binary_search(k).is_ok() || level.binary_search(k).is_ok();
-        let chunks: Vec<Option<Vec<Key>>> = level
-            .par_chunks(1 << 14)
-            .map(|chunk| {
-                if stop() {
-                    return None;
-                }
-                let mut out = Vec::with_capacity(chunk.len() * 4);
-                for &k in chunk {
-                    let (state, c) = self.decode(k);
-                    for m in 0..MOVES {
-                        let key = self.key(&self.child(state, &c, m).1);
-                        if !seen(&key) {
-                            out.push(key);
+    ) -> Option<Level> {
+        self.next_level_in(before, level, 1 << 18, stop)
+    }
+
+    /// [`Space::next_level`] in passes of about `budget` children each.
+    fn next_level_in(
+        &self,
+        before: &Level,
+        level: &Level,
+        budget: usize,
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Option<Level> {
+        let seen = |k: Key| before.contains(k) || level.contains(k);
+        let child_class = |k: usize, m: usize| {
+            (self.class_of[self.rep_move[k * MOVES + m] as usize] & ((1 << CLASS_BITS) - 1))
+                as usize
+        };
+        let passes = (level.len() * MOVES).div_ceil(budget).clamp(1, CLASSES);
+        // Room for every child at once: pages never written are never held, and the level
+        // grows without a copy (one would leave the old room resident in the allocator).
+        let mut next = Level::with_capacity(level.len() * MOVES);
+        for p in 0..passes {
+            let classes = CLASSES * p / passes..CLASSES * (p + 1) / passes;
+            let parts: Vec<Option<Vec<Key>>> = (0..CLASSES)
+                .into_par_iter()
+                .map(|k| {
+                    if stop() {
+                        return None;
+                    }
+                    let moves: Vec<usize> = (0..MOVES)
+                        .filter(|&m| classes.contains(&child_class(k, m)))
+                        .collect();
+                    let mut out = Vec::new();
+                    if moves.is_empty() {
+                        return Some(out);
+                    }
+                    for key in level.class_keys(k) {
+                        let c = self.decode(key).1;
+                        for &m in &moves {
+                            let key = self.key(&self.child(&c, m));
+                            if !seen(key) {
+                                out.push(key);
+                            }
                         }
                     }
-                }
-                out.sort_unstable();
-                out.dedup();
-                Some(out)
-            })
-            .collect();
-        let mut next = Vec::with_capacity(chunks.iter().flatten().map(Vec::len).sum());
-        for c in chunks {
-            next.extend(c?);
+                    out.sort_unstable();
+                    out.dedup();
+                    Some(out)
+                })
+                .collect();
+            let mut keys = Vec::with_capacity(parts.iter().flatten().map(Vec::len).sum());
+            for part in parts {
+                keys.extend(part?);
+            }
+            keys.par_sort_unstable();
+            keys.dedup();
+            next.extend(&keys);
         }
-        next.par_sort_unstable();
-        next.dedup();
-        Some(next)
+        Some(next.finish())
+    }
+}
+
+/// A level of keys held in 4 bytes each: the keys of each class (its top 12 bits) sorted, as
+/// their low 27 bits, after the offsets of the classes (a level of 79 million keys in 317 MB,
+/// not 634).
+pub struct Level {
+    starts: Vec<u32>,
+    low: Vec<u32>,
+}
+
+const LOW_MASK: Key = (1 << CLASS_SHIFT) - 1;
+
+impl Level {
+    /// A level being made: keys are appended in increasing order.
+    pub fn builder() -> Level {
+        Level::with_capacity(0)
+    }
+
+    fn with_capacity(keys: usize) -> Level {
+        Level {
+            starts: vec![0],
+            low: Vec::with_capacity(keys),
+        }
+    }
+
+    /// Appends sorted keys, all above those appended before.
+    pub fn extend(&mut self, keys: &[Key]) {
+        for &key in keys {
+            let class = (key >> CLASS_SHIFT) as usize;
+            debug_assert!(class + 1 >= self.starts.len());
+            while self.starts.len() <= class {
+                self.starts.push(self.low.len() as u32);
+            }
+            self.low.push((key & LOW_MASK) as u32);
+        }
+    }
+
+    /// The level complete: every class has its offsets.
+    pub fn finish(mut self) -> Level {
+        while self.starts.len() <= CLASSES {
+            self.starts.push(self.low.len() as u32);
+        }
+        self
+    }
+
+    pub fn of(keys: &[Key]) -> Level {
+        let mut level = Level::builder();
+        level.extend(keys);
+        level.finish()
+    }
+
+    pub fn len(&self) -> usize {
+        self.low.len()
+    }
+
+    pub fn contains(&self, key: Key) -> bool {
+        let class = (key >> CLASS_SHIFT) as usize;
+        let range = self.starts[class] as usize..self.starts[class + 1] as usize;
+        self.low[range]
+            .binary_search(&((key & LOW_MASK) as u32))
+            .is_ok()
+    }
+
+    /// The keys of class `k`, in increasing order.
+    pub fn class_keys(&self, k: usize) -> impl ExactSizeIterator<Item = Key> + '_ {
+        let range = self.starts[k] as usize..self.starts[k + 1] as usize;
+        self.low[range]
+            .iter()
+            .map(move |&low| (k as Key) << CLASS_SHIFT | low as Key)
+    }
+
+    /// The classes' keys in runs of at most `most` keys, each of one class (the runs of a
+    /// class whose children share their class and frame under each move).
+    pub fn runs(&self, most: usize) -> Vec<(usize, Range<usize>)> {
+        let mut out = Vec::new();
+        for k in 0..CLASSES {
+            let (a, b) = (self.starts[k] as usize, self.starts[k + 1] as usize);
+            let mut i = a;
+            while i < b {
+                out.push((k, i..(i + most).min(b)));
+                i += most;
+            }
+        }
+        out
+    }
+
+    /// The keys of a run.
+    pub fn run_keys(&self, (k, range): &(usize, Range<usize>)) -> impl Iterator<Item = Key> + '_ {
+        let k = *k as Key;
+        self.low[range.clone()]
+            .iter()
+            .map(move |&low| k << CLASS_SHIFT | low as Key)
     }
 }
 
@@ -216,7 +346,8 @@ mod tests {
         let moves = corner_moves();
         let (class_of, reps) = corner_classes(&moves);
         let stab = stabilizers(&reps);
-        let space = Space::new(&class_of, &reps, &moves, &stab);
+        let rep_move = super::super::table::rep_moves(&moves, &reps);
+        let space = Space::new(&class_of, &reps, &rep_move, &stab);
         let faces = super::super::sym::face_moves();
         let sy = symmetries();
         let mut rng = Rng::new(11);
@@ -237,15 +368,81 @@ mod tests {
             let mut want = Vec::new();
             for m in 0..MOVES {
                 want.push(space.key(&space.of_perm(&y.then(&faces[m])).1));
-                assert_eq!(space.key(&space.child(state, &c, m).1), want[m]);
+                assert_eq!(space.key(&space.child(&c, m)), want[m]);
             }
             // The decoded coset is a stabilizer image: the same children, moves renamed.
             let mut got: Vec<Key> = (0..MOVES)
-                .map(|m| space.key(&space.child(state2, &back, m).1))
+                .map(|m| space.key(&space.child(&back, m)))
                 .collect();
             got.sort_unstable();
             want.sort_unstable();
             assert_eq!(got, want, "from the key");
+        }
+    }
+
+    /// A level keeps its keys in 4 bytes each: the same keys back, in order, by class and by
+    /// runs; every key it holds is found and no other; appending in pieces gives the same level.
+    #[test]
+    fn levels_hold_their_keys() {
+        let mut rng = Rng::new(5);
+        let mut keys: Vec<Key> = (0..20_000)
+            .map(|i| {
+                // Crowd a few classes, leave most empty, and take the first and last.
+                let class = match i % 4 {
+                    0 => 0,
+                    1 => CLASSES as u64 - 1,
+                    _ => rng.below(40) * 80,
+                };
+                class << CLASS_SHIFT | rng.below(1 << CLASS_SHIFT)
+            })
+            .collect();
+        keys.sort_unstable();
+        keys.dedup();
+        let level = Level::of(&keys);
+        assert_eq!(level.len(), keys.len());
+        let by_class: Vec<Key> = (0..CLASSES).flat_map(|k| level.class_keys(k)).collect();
+        assert_eq!(by_class, keys);
+        let runs = level.runs(7);
+        assert!(runs.iter().all(|(_, r)| (1..=7).contains(&r.len())));
+        let by_run: Vec<Key> = runs.iter().flat_map(|r| level.run_keys(r)).collect();
+        assert_eq!(by_run, keys);
+        for &k in &keys {
+            assert!(level.contains(k));
+            let others = [k ^ 1, k ^ 1 << 20, k ^ 1 << (CLASS_SHIFT + 3)];
+            for other in others
+                .into_iter()
+                .filter(|o| o >> CLASS_SHIFT < CLASSES as Key)
+            {
+                assert_eq!(level.contains(other), keys.binary_search(&other).is_ok());
+            }
+        }
+        let mut pieces = Level::builder();
+        for piece in keys.chunks(777) {
+            pieces.extend(piece);
+        }
+        let pieces = pieces.finish();
+        assert_eq!(pieces.starts, level.starts);
+        assert_eq!(pieces.low, level.low);
+    }
+
+    /// The levels up to 6 have the sizes the earlier search (one sorted vector per level, one
+    /// pass) found (`docs/cube3-optimal.md`), made in one pass or in passes over a few classes
+    /// each.
+    #[test]
+    fn levels_made_in_passes_are_the_same() {
+        let moves = corner_moves();
+        let (class_of, reps) = corner_classes(&moves);
+        let stab = stabilizers(&reps);
+        let rep_move = super::super::table::rep_moves(&moves, &reps);
+        let space = Space::new(&class_of, &reps, &rep_move, &stab);
+        let mut before = Level::of(&[]);
+        let mut level = Level::of(&[space.solved()]);
+        for size in [1, 3, 23, 241, 2_996, 38_199] {
+            let next = space.next_level(&before, &level, &|| false).unwrap();
+            let parts = space.next_level_in(&before, &level, 64, &|| false).unwrap();
+            assert_eq!(next.len(), size);
+            assert_eq!((&next.starts, &next.low), (&parts.starts, &parts.low));
+            before = std::mem::replace(&mut level, next);
         }
     }
 
@@ -255,9 +452,10 @@ mod tests {
         let moves = corner_moves();
         let (class_of, reps) = corner_classes(&moves);
         let stab = stabilizers(&reps);
-        let space = Space::new(&class_of, &reps, &moves, &stab);
-        let mut before = Vec::new();
-        let mut level = vec![space.solved()];
+        let rep_move = super::super::table::rep_moves(&moves, &reps);
+        let space = Space::new(&class_of, &reps, &rep_move, &stab);
+        let mut before = Level::of(&[]);
+        let mut level = Level::of(&[space.solved()]);
         let t = std::time::Instant::now();
         for d in 1..=9 {
             let next = space.next_level(&before, &level, &|| false).unwrap();

@@ -5,7 +5,7 @@
 //! An entry's distance is the smallest distance of the cosets that project onto it. Levels
 //! are marked in increasing order, so the first mark of an entry is its distance: code 0
 //! (and the line's minimum) up to the base, then codes 1 and 2 on entries still unmarked, and
-//! code 3 ("at least base + 3") is what is left. The levels up to [`STORED`] are kept as
+//! code 3 ("at least base + 3") is what is left. The levels up to [`stored`] are kept as
 //! sorted keys; the levels after it are the descendants of the last stored one, marked
 //! without being stored (a descendant already at a lower level was marked before and keeps
 //! its code).
@@ -15,13 +15,20 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use rayon::prelude::*;
 
 use super::coord::{CLASSES, EDGE_SEPS};
-use super::cosets::{Coset, Key, Space};
+use super::cosets::{Coset, Level, Space};
 use super::sym::{MOVES, symmetries};
-use super::table::{LINE_BYTES, PER_LINE};
+use super::table::{LINE_BYTES, PER_LINE, slot};
 
-/// The deepest level kept as keys for the tables built by default (79 million of them,
-/// 634 MB).
-pub const STORED: u8 = 9;
+/// The deepest level kept as keys for the table with `n` flips (level 8: 6.2 million keys,
+/// 25 MB; level 9: 79 million, 317 MB). The levels after it are marked depth first (see
+/// [`fill`]). From `h4` on, a file of 475 MB and more leaves room for level 9 within twice the
+/// file's size, and marking level 10 as the children of level 9 is faster there than as the
+/// grandchildren of level 8: the grandchildren of a run of cosets of one class spread over a
+/// class block per pair of moves, each visited with few marks, where the children of level 9
+/// (23,000 cosets per class on average) come back to the same 18 blocks, which stay in cache.
+pub fn stored(n: u32) -> u8 {
+    if n >= 4 { 9 } else { 8 }
+}
 
 /// The order in which positions give their flips to the entry: one from each slice in turn.
 pub const FLIP_ORDER: [u8; 11] = [0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7];
@@ -83,13 +90,12 @@ impl Marks<'_> {
         let mut first = 0;
         space.images(c, |image| {
             let i = index(image, self.n, &self.pick);
-            let (l, j) = (i / PER_LINE, i % PER_LINE);
-            let cell = &self.cells[l * LINE_BYTES + j / 4];
-            let shift = 2 * (j % 4);
+            let (b, shift) = slot(i);
+            let cell = &self.cells[b];
             if d <= self.base {
                 let old = cell.fetch_and(!(3 << shift), Ordering::Relaxed);
                 first += (old >> shift & 3 == 3) as u64;
-                self.low[l].fetch_min(d, Ordering::Relaxed);
+                self.low[i / PER_LINE].fetch_min(d, Ordering::Relaxed);
             } else {
                 let code = d - self.base;
                 let mut old = cell.load(Ordering::Relaxed);
@@ -115,24 +121,33 @@ const NO_FACE: u8 = 6;
 /// Slabs of a depth-first level, for its progress reports.
 const SLABS: usize = 100;
 
-/// Marks at distance `d` the cosets `depth` moves below `c` (in its representative's frame),
-/// counting the entries reached first into `reached`. Move sequences that turn one face twice
-/// in a row, or two opposite faces out of order, reach nothing new and are skipped; `last` is
-/// the face of the move that reached `c` and `back` maps `c`'s frame to that move's (the order
-/// of two opposite faces is only kept by taking both in one frame).
+/// Most keys of one class taken together by [`descend`].
+const RUN: usize = 4096;
+
+/// Marks at distance `d` the cosets `depth` moves below `run`, cosets of one class in its
+/// representative's frame, and returns how many entries this reached first. Move sequences
+/// that turn one face twice in a row, or two opposite faces out of order, reach nothing new
+/// and are skipped; `last` is the face of the move that reached the run and `back` maps its
+/// frame to that move's (the order of two opposite faces is only kept by taking both in one
+/// frame). A class's children under a move all lie in one class, reached by one symmetry, so
+/// the run goes down move by move together: each step marks or reads one class's block of the
+/// table at a time, which stays in cache, where one coset at a time would spread its marks
+/// over 18^depth blocks. Only the children `keep` accepts are gone down from (the marks of
+/// the last step are all made).
 #[allow(clippy::too_many_arguments)]
 fn descend(
     space: &Space,
     marks: &Marks,
-    state: u32,
-    c: &Coset,
+    run: &[Coset],
     last: u8,
     back: usize,
     depth: u8,
     d: u8,
-    reached: &mut u64,
-) {
+    keep: &dyn Fn(&Coset) -> bool,
+) -> u64 {
     let sy = symmetries();
+    let mut reached = 0;
+    let mut children = Vec::with_capacity(if depth > 1 { run.len() } else { 0 });
     for m in 0..MOVES {
         if last != NO_FACE {
             let f = sy.move_image[back][m] / 3;
@@ -141,23 +156,25 @@ fn descend(
             }
         }
         if depth == 1 {
-            *reached += marks.mark(space, &space.child(state, c, m).1, d);
+            for c in run {
+                reached += marks.mark(space, &space.child(c, m), d);
+            }
         } else {
-            let (s2, c2, t) = space.child_frame(state, c, m);
+            children.clear();
+            let mut t = 0;
+            for c in run {
+                let (child, frame) = space.child_frame(c, m);
+                if keep(&child) {
+                    children.push(child);
+                }
+                t = frame;
+            }
             let back = sy.inverse[t] as usize;
-            descend(
-                space,
-                marks,
-                s2,
-                &c2,
-                (m / 3) as u8,
-                back,
-                depth - 1,
-                d,
-                reached,
-            );
+            let next = (m / 3) as u8;
+            reached += descend(space, marks, &children, next, back, depth - 1, d, &|_| true);
         }
     }
+    reached
 }
 
 /// Fills `out` (the table's lines, `lines(n) * 64` bytes) for `n` flips over `base`, keeping
@@ -191,18 +208,37 @@ pub fn fill(
     };
     let last = base + 2;
     let mut counts = vec![0u64; last as usize + 2];
-    let mut before: Vec<Key> = Vec::new();
-    let mut keys = vec![space.solved()];
-    for d in 0..=last.min(stored) {
-        let reached: u64 = keys
-            .par_chunks(1 << 14)
-            .map(|chunk| {
-                chunk
-                    .iter()
-                    .map(|&k| marks.mark(space, &space.decode(k).1, d))
-                    .sum::<u64>()
+    let mut before = Level::of(&[]);
+    let mut keys = Level::of(&[space.solved()]);
+    // The runs of `keys` marked at distance `d`, themselves (depth 0) or `depth` moves down.
+    type Runs = [(usize, std::ops::Range<usize>)];
+    let mark_runs = |keys: &Level, before: &Level, runs: &Runs, depth: u8, d: u8| {
+        runs.par_iter()
+            .map(|run| {
+                if stop() {
+                    return 0;
+                }
+                let cosets: Vec<Coset> = keys.run_keys(run).map(|k| space.decode(k).1).collect();
+                if depth == 0 {
+                    cosets.iter().map(|c| marks.mark(space, c, d)).sum()
+                } else {
+                    // A child of the last stored level that is no deeper than that level has
+                    // every descendant marked already at its own distance or before: only the
+                    // children one level deeper are gone down from (about a fifth fewer).
+                    let deeper = |c: &Coset| {
+                        let key = space.key(c);
+                        !keys.contains(key) && !before.contains(key)
+                    };
+                    descend(space, &marks, &cosets, NO_FACE, 0, depth, d, &deeper)
+                }
             })
-            .sum();
+            .sum::<u64>()
+    };
+    for d in 0..=last.min(stored) {
+        let reached = mark_runs(&keys, &before, &keys.runs(RUN), 0, d);
+        if stop() {
+            return None;
+        }
         counts[d as usize] = reached;
         if !level(d, reached, true) {
             return None;
@@ -212,29 +248,17 @@ pub fn fill(
             before = std::mem::replace(&mut keys, next);
         }
     }
-    drop(before);
     // The levels beyond the stored ones: the descendants of the last stored level, one pass
     // per level so that levels are still marked in increasing order. A pass is long (one level
     // deeper is about 13 times the work), so it goes in slabs, told as they finish.
+    let runs = keys.runs(RUN);
     for d in stored + 1..=last {
         let depth = d - stored;
         let mut reached = 0u64;
-        let slabs = keys.chunks(keys.len().div_ceil(SLABS).max(1));
+        let slabs = runs.chunks(runs.len().div_ceil(SLABS).max(1));
         let count = slabs.len();
         for (i, slab) in slabs.enumerate() {
-            reached += slab
-                .par_chunks(1 << 10)
-                .map(|chunk| {
-                    let mut r = 0;
-                    if !stop() {
-                        for &k in chunk {
-                            let (state, c) = space.decode(k);
-                            descend(space, &marks, state, &c, NO_FACE, 0, depth, d, &mut r);
-                        }
-                    }
-                    r
-                })
-                .sum::<u64>();
+            reached += mark_runs(&keys, &before, slab, depth, d);
             if stop() || !level(d, reached, i + 1 == count) {
                 return None;
             }
@@ -242,6 +266,7 @@ pub fn fill(
         counts[d as usize] = reached;
     }
     drop(keys);
+    drop(before);
     let total = entries(n) as u64;
     counts[last as usize + 1] = total - counts.iter().sum::<u64>();
     // The line minima go in the top nibble of each line's last byte.

@@ -249,7 +249,13 @@ impl Solver {
     /// Builds the table of size `h{size}` in memory (see [`SIZES`]), reporting each level.
     pub fn build(size: u8, progress: &mut dyn Progress, cancel: &CancelToken) -> Result<Solver> {
         check_size(size)?;
-        Solver::build_with(size, base_of(size), flips::STORED, progress, cancel)
+        Solver::build_with(
+            size,
+            base_of(size),
+            flips::stored(size as u32),
+            progress,
+            cancel,
+        )
     }
 
     /// [`Solver::build`] over any base, keeping the levels up to `stored` (for tests: a low
@@ -273,6 +279,8 @@ impl Solver {
         let corner_move = coord::corner_moves();
         let (class_of, reps) = coord::corner_classes(&corner_move);
         let stabilizers = coord::stabilizers(&reps);
+        let rep_move = table::rep_moves(&corner_move, &reps);
+        drop(corner_move);
         if cancel.is_cancelled() {
             return Err(cancelled());
         }
@@ -324,20 +332,22 @@ impl Solver {
             let edge_conj = coord::edge_conj();
             let graph = table::Graph {
                 class_of: &class_of,
-                reps: &reps,
-                corner_move: &corner_move,
+                rep_move: &rep_move,
                 edge_move: &edge_move,
                 edge_conj: &edge_conj,
                 stabilizers: &stabilizers,
             };
-            let dist = table::distances(&graph, &mut |d, count| level(d, count, true), &|| {
-                cancel.is_cancelled()
-            })
-            .ok_or_else(cancelled)?;
-            table::pack(&dist, base, layout.section_mut(&mut map, 1));
-            distribution(&dist)
+            let out = layout.section_mut(&mut map, 1);
+            table::fill(
+                &graph,
+                base,
+                out,
+                &mut |d, count| level(d, count, true),
+                &|| cancel.is_cancelled(),
+            )
+            .ok_or_else(cancelled)?
         } else {
-            let space = cosets::Space::new(&class_of, &reps, &corner_move, &stabilizers);
+            let space = cosets::Space::new(&class_of, &reps, &rep_move, &stabilizers);
             let out = layout.section_mut(&mut map, 1);
             flips::fill(&space, size as u32, base, stored, out, &mut level, &|| {
                 cancel.is_cancelled()
@@ -345,6 +355,7 @@ impl Solver {
             .ok_or_else(cancelled)?
         };
         log::info!("3x3x3 optimal table h{size}: entries per distance {counts:?}");
+        assert!(counts.len() <= LEVELS, "a distance above the table's range");
         for (o, c) in layout
             .section_mut(&mut map, 2)
             .chunks_exact_mut(8)
@@ -662,27 +673,6 @@ fn lengths_text(min: u32, max: u32) -> String {
     }
 }
 
-/// How many entries hold each distance (every entry has one below [`LEVELS`]).
-fn distribution(dist: &[u8]) -> Vec<u64> {
-    use rayon::prelude::*;
-    let counts = dist
-        .par_chunks(1 << 20)
-        .map(|chunk| {
-            let mut c = [0u64; 256];
-            for &d in chunk {
-                c[d as usize] += 1;
-            }
-            c
-        })
-        .reduce(|| [0u64; 256], |a, b| std::array::from_fn(|i| a[i] + b[i]));
-    assert!(
-        counts[LEVELS..].iter().all(|&c| c == 0),
-        "a distance above the table's range"
-    );
-    let last = counts.iter().rposition(|&c| c > 0).unwrap_or(0);
-    counts[..=last].to_vec()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -761,8 +751,51 @@ mod tests {
         check_codes(&solver());
     }
 
+    /// `h0` is found in its own 2-bit lines (distances modulo 3 while it runs, see
+    /// `table::fill`). Built over bases 4 and 7 (which move the level where the seen entries
+    /// settle to code 0 and the one where the second search stops), every entry reads one
+    /// distance (the ranges its two codes give meet), each line's minimum over a base is the
+    /// smaller of that base and its minimum over a higher one, and the distribution is the one
+    /// published in `docs/cube3-optimal.md`, found by the earlier build that kept one byte per
+    /// entry.
+    #[test]
+    fn h0_built_over_other_bases_agrees_entry_by_entry() {
+        let tables: Vec<Solver> = [4u8, 7]
+            .iter()
+            .map(|&b| Solver::build_with(0, b, 0, &mut NoProgress, &CancelToken::new()).unwrap())
+            .collect();
+        let published = [
+            1, 1, 4, 34, 331, 3_612, 41_605, 474_128, 4_953_846, 34_776_317, 68_566_704, 8_749_194,
+            1_673,
+        ];
+        for t in &tables {
+            assert_eq!(t.distribution(), published, "base {}", t.base());
+            check_codes(t);
+        }
+        let lines: Vec<&[u8]> = tables.iter().map(|t| t.pruning().lines).collect();
+        let range = |base: u32, code: u8| match code {
+            0 => (0, base),
+            3 => (base + 3, u32::MAX),
+            c => (base + c as u32, base + c as u32),
+        };
+        for l in 0..table::LINES {
+            let line = |t: usize| &lines[t][l * table::LINE_BYTES..(l + 1) * table::LINE_BYTES];
+            for j in 0..table::PER_LINE.min(table::ENTRIES - l * table::PER_LINE) {
+                let (mut low, mut high) = (0, u32::MAX);
+                for (t, s) in tables.iter().enumerate() {
+                    let (a, b) = range(s.base(), line(t)[j / 4] >> (2 * (j % 4)) & 3);
+                    (low, high) = (low.max(a), high.min(b));
+                }
+                assert!(low <= high, "entry {} reads no one distance", l * 254 + j);
+            }
+            let min = |t: usize| (line(t)[table::LINE_BYTES - 1] >> 4) as u32;
+            assert_eq!(min(0), min(1).min(tables[0].base()), "line {l}");
+        }
+    }
+
     /// A table with flips over a low base, built in a second: the same bytes whether its last
-    /// levels are stored or marked depth first from the ones before, codes that match its distribution, and
+    /// levels are stored or marked depth first from the ones before (one, two or three levels
+    /// down), codes that match its distribution, and
     /// bounds that never exceed the distance of positions near solved (every position up to
     /// four moves, found breadth-first) or the length of random move sequences.
     #[test]
@@ -778,12 +811,15 @@ mod tests {
                 a.lines == b.lines,
                 "h{size}: marked and stored levels differ"
             );
-            let deeper = build(size, 4);
-            assert!(
-                deeper.pruning().lines == a.lines,
-                "h{size}: two levels marked differ"
-            );
-            assert_eq!(deeper.distribution(), kept.distribution());
+            for stored in [4, 3] {
+                let deeper = build(size, stored);
+                assert!(
+                    deeper.pruning().lines == a.lines,
+                    "h{size}: {} levels marked differ",
+                    6 - stored
+                );
+                assert_eq!(deeper.distribution(), kept.distribution());
+            }
             check_codes(&marked);
             let p = marked.pruning();
             let faces = sym::face_moves();

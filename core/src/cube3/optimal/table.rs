@@ -8,6 +8,7 @@
 //! top nibble of its last byte is used: the smallest distance among the line's code-0 entries.
 //! A lookup therefore touches one cache line whatever the code.
 
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 use rayon::prelude::*;
@@ -20,67 +21,186 @@ pub const ENTRIES: usize = CLASSES * EDGE_SEPS;
 pub const PER_LINE: usize = 254;
 pub const LINE_BYTES: usize = 64;
 pub const LINES: usize = ENTRIES.div_ceil(PER_LINE);
-const UNSEEN: u8 = u8::MAX;
+/// The code of an entry no level has reached (and, in the end, of "at least base + 3").
+const UNSEEN: u8 = 3;
+
+/// The corner state after each face move from each class representative,
+/// `rep_move[class * 18 + m]`: all the builds need of the full move table (11 MB), which
+/// can then be dropped before the tables are allocated.
+pub fn rep_moves(corner_move: &[u32], reps: &[u32]) -> Vec<u32> {
+    reps.iter()
+        .flat_map(|&r| &corner_move[r as usize * MOVES..(r as usize + 1) * MOVES])
+        .copied()
+        .collect()
+}
 
 /// The inputs of the breadth-first search (see `coord.rs`).
 pub struct Graph<'a> {
     pub class_of: &'a [u32],
-    pub reps: &'a [u32],
-    pub corner_move: &'a [u32],
+    /// See [`rep_moves`].
+    pub rep_move: &'a [u32],
     pub edge_move: &'a [u16],
     pub edge_conj: &'a [u16],
     pub stabilizers: &'a [Vec<usize>],
 }
 
-/// Exact distances of every entry, one byte each; `level(d, count)` is told after each level
-/// and returns false to stop (then `None`), as does `stop()`, polled by each class of a sweep
-/// (a sweep takes seconds: a cancellation waits for no level's end).
-pub fn distances(
+/// Entry `i`'s byte in the lines and the shift of its 2 bits there.
+#[inline(always)]
+pub fn slot(i: usize) -> (usize, u32) {
+    let (l, j) = (i / PER_LINE, i % PER_LINE);
+    (l * LINE_BYTES + j / 4, 2 * (j % 4) as u32)
+}
+
+/// Calls `f` with every entry in `range` whose code is `code`, a byte (four entries) at a time.
+#[inline(always)]
+fn each_coded(cells: &[AtomicU8], range: Range<usize>, code: u8, mut f: impl FnMut(usize)) {
+    let pattern = code as u32 * 0x55;
+    let mut i = range.start;
+    while i < range.end {
+        let (b, shift) = slot(i);
+        let j = i % PER_LINE;
+        let here = (4 - j % 4).min(PER_LINE - j).min(range.end - i);
+        let x = (cells[b].load(Ordering::Relaxed) as u32 >> shift) ^ pattern;
+        let mut hits = !(x | x >> 1) & 0x55 & ((1 << (2 * here)) - 1);
+        while hits != 0 {
+            f(i + hits.trailing_zeros() as usize / 2);
+            hits &= hits - 1;
+        }
+        i += here;
+    }
+}
+
+/// Builds the table over `base` into `out` (its lines, [`LINES`] * 64 bytes), breadth-first in
+/// the lines themselves; returns the entries at each distance. `level(d, count)` is told after
+/// each level and returns false to stop (then `None`), as does `stop()`, polled by each class
+/// of a sweep (a sweep takes seconds: a cancellation waits for no level's end).
+///
+/// While a search runs an entry's code is its distance `d` modulo 3 (as `d - base`), or
+/// [`UNSEEN`]: the level being expanded and the one being found always have codes of their
+/// own, and an older entry that shares the current level's code is three levels closer, so
+/// every child of it is already seen and it adds nothing. The codes need no more than which
+/// entries are at `base + 1` and `base + 2`, but the distribution needs every level counted.
+/// So the search runs twice: once to the end, for the counts, and once more up to
+/// `base + 2` (the cheap levels: their frontiers are small), where every entry seen gets code
+/// 0 once level `base` is complete, so that the next two levels get their final codes 1 and 2.
+/// Each line's minimum is kept on the side as entries up to the base are found.
+pub fn fill(
     g: &Graph,
+    base: u8,
+    out: &mut [u8],
     level: &mut dyn FnMut(u8, u64) -> bool,
     cancelled: &(dyn Fn() -> bool + Sync),
-) -> Option<Vec<u8>> {
-    let mut dist = vec![UNSEEN; ENTRIES];
-    let solved = g.class_of[corner_state(&Perm::IDENTITY) as usize];
-    let start = (solved & ((1 << CLASS_BITS) - 1)) as usize * EDGE_SEPS
-        + edge_sep(&Perm::IDENTITY) as usize;
-    dist[start] = 0;
+) -> Option<Vec<u64>> {
+    assert_eq!(out.len(), LINES * LINE_BYTES);
     // Where each class goes under each move: (class, symmetry) of the representative's child.
     let targets: Vec<[(u32, u32); MOVES]> = (0..CLASSES)
         .map(|k| {
             std::array::from_fn(|m| {
-                let e = g.class_of[g.corner_move[g.reps[k] as usize * MOVES + m] as usize];
+                let e = g.class_of[g.rep_move[k * MOVES + m] as usize];
                 (e & ((1 << CLASS_BITS) - 1), e >> SYM_SHIFT & 63)
             })
         })
         .collect();
-    // A node's images under its representative's stabilizer are the same positions seen
-    // another way, so every one of them gets the node's distance at once.
-    let stabilizers = g.stabilizers;
+    let low: Vec<AtomicU8> = (0..LINES).map(|_| AtomicU8::new(base)).collect();
+    let mut counts = search(g, &targets, base, u8::MAX, out, &low, level, cancelled)?;
+    search(
+        g,
+        &targets,
+        base,
+        base + 2,
+        out,
+        &low,
+        &mut |_, _| true,
+        cancelled,
+    )?;
+    // The last line's entries past the table read code 0, and each line's minimum goes in the
+    // top nibble of its last byte.
+    for j in ENTRIES - (LINES - 1) * PER_LINE..PER_LINE {
+        out[(LINES - 1) * LINE_BYTES + j / 4] &= !(3 << (2 * (j % 4)));
+    }
+    out.par_chunks_mut(LINE_BYTES)
+        .zip(low.par_iter())
+        .for_each(|(line, low)| {
+            let b = &mut line[LINE_BYTES - 1];
+            *b = (*b & 0x0f) | low.load(Ordering::Relaxed) << 4;
+        });
+    while counts.len() > 1 && counts.last() == Some(&0) {
+        counts.pop();
+    }
+    Some(counts)
+}
+
+/// One breadth-first search from the solved entry in `out`, up to distance `last` or the end
+/// (see [`fill`]), lowering the line minima in `low`; returns the entries at each distance.
+#[allow(clippy::too_many_arguments)]
+fn search(
+    g: &Graph,
+    targets: &[[(u32, u32); MOVES]],
+    base: u8,
+    last: u8,
+    out: &mut [u8],
+    low: &[AtomicU8],
+    level: &mut dyn FnMut(u8, u64) -> bool,
+    cancelled: &(dyn Fn() -> bool + Sync),
+) -> Option<Vec<u64>> {
+    out.par_chunks_mut(1 << 20).for_each(|c| c.fill(0xff));
+    let code = |d: u8| (d as i32 - base as i32).rem_euclid(3) as u8;
+    let solved = g.class_of[corner_state(&Perm::IDENTITY) as usize];
+    let start = (solved & ((1 << CLASS_BITS) - 1)) as usize * EDGE_SEPS
+        + edge_sep(&Perm::IDENTITY) as usize;
+    let (b, shift) = slot(start);
+    out[b] &= !((UNSEEN ^ code(0)) << shift);
+    low[start / PER_LINE].store(0, Ordering::Relaxed);
     let stop = AtomicBool::new(false);
+    let mut counts = vec![1u64];
     let mut seen = 1u64;
-    let mut count = 1u64;
     if !level(0, 1) {
         return None;
     }
     let mut d = 0u8;
-    while count > 0 && seen < ENTRIES as u64 {
+    while d < last && counts[d as usize] > 0 && seen < ENTRIES as u64 {
+        if d == base {
+            settle(out);
+        }
         let unseen = ENTRIES as u64 - seen;
-        let backward = count * 8 > unseen;
-        {
-            // SAFETY: AtomicU8 has the layout of u8; the slice is borrowed for this sweep only.
-            let cells: &[AtomicU8] = unsafe {
-                std::slice::from_raw_parts(dist.as_mut_ptr() as *const AtomicU8, dist.len())
-            };
-            (0..CLASSES).into_par_iter().for_each(|k| {
+        let backward = counts[d as usize] * 8 > unseen;
+        let (now, next) = (code(d), code(d + 1));
+        // SAFETY: AtomicU8 has the layout of u8; the slice is borrowed for this sweep only.
+        let cells: &[AtomicU8] =
+            unsafe { std::slice::from_raw_parts(out.as_mut_ptr() as *const AtomicU8, out.len()) };
+        // Sets entry `i` to the next level if unseen; 1 if it was.
+        let put = |i: usize| {
+            let (b, shift) = slot(i);
+            let old = cells[b].fetch_and(!((UNSEEN ^ next) << shift), Ordering::Relaxed);
+            let first = old >> shift & 3 == UNSEEN;
+            if first && d < base {
+                low[i / PER_LINE].fetch_min(d + 1, Ordering::Relaxed);
+            }
+            first as u64
+        };
+        // A node's images under its representative's stabilizer are the same positions seen
+        // another way, so every one of them gets the node's distance at once.
+        let set = |k2: usize, e2: usize| {
+            let mut n = put(k2 * EDGE_SEPS + e2);
+            for &t in &g.stabilizers[k2] {
+                n += put(k2 * EDGE_SEPS + g.edge_conj[t * EDGE_SEPS + e2] as usize);
+            }
+            n
+        };
+        let at = |k2: usize, e2: usize| {
+            let (b, shift) = slot(k2 * EDGE_SEPS + e2);
+            cells[b].load(Ordering::Relaxed) >> shift & 3
+        };
+        let found: u64 = (0..CLASSES)
+            .into_par_iter()
+            .map(|k| {
                 if stop.load(Ordering::Relaxed) {
-                    return;
+                    return 0;
                 }
                 if cancelled() {
                     stop.store(true, Ordering::Relaxed);
-                    return;
+                    return 0;
                 }
-                let block = &cells[k * EDGE_SEPS..(k + 1) * EDGE_SEPS];
                 let child = |e: usize, m: usize| {
                     let (k2, s) = targets[k][m];
                     let e2 = g.edge_conj
@@ -88,73 +208,61 @@ pub fn distances(
                         as usize;
                     (k2 as usize, e2)
                 };
-                let set = |k2: usize, e2: usize| {
-                    cells[k2 * EDGE_SEPS + e2].store(d + 1, Ordering::Relaxed);
-                    for &t in &stabilizers[k2] {
-                        let image = g.edge_conj[t * EDGE_SEPS + e2] as usize;
-                        cells[k2 * EDGE_SEPS + image].store(d + 1, Ordering::Relaxed);
-                    }
-                };
-                let at =
-                    |(k2, e2): (usize, usize)| cells[k2 * EDGE_SEPS + e2].load(Ordering::Relaxed);
+                let block = k * EDGE_SEPS..(k + 1) * EDGE_SEPS;
+                let mut n = 0;
                 if backward {
-                    for (e, cell) in block.iter().enumerate() {
-                        if cell.load(Ordering::Relaxed) == UNSEEN
-                            && (0..MOVES).any(|m| at(child(e, m)) == d)
-                        {
-                            set(k, e);
+                    each_coded(cells, block, UNSEEN, |i| {
+                        let e = i - k * EDGE_SEPS;
+                        if (0..MOVES).any(|m| {
+                            let (k2, e2) = child(e, m);
+                            at(k2, e2) == now
+                        }) {
+                            n += set(k, e);
                         }
-                    }
+                    });
                 } else {
+                    // For a class and a move every child lies in one class: move by move, the
+                    // block written to stays in cache.
+                    let mut front = Vec::new();
+                    each_coded(cells, block, now, |i| {
+                        front.push((i - k * EDGE_SEPS) as u16)
+                    });
                     for m in 0..MOVES {
-                        for (e, cell) in block.iter().enumerate() {
-                            if cell.load(Ordering::Relaxed) == d {
-                                let c = child(e, m);
-                                if at(c) == UNSEEN {
-                                    set(c.0, c.1);
-                                }
+                        for &e in &front {
+                            let (k2, e2) = child(e as usize, m);
+                            if at(k2, e2) == UNSEEN {
+                                n += set(k2, e2);
                             }
                         }
                     }
                 }
-            });
-        }
+                n
+            })
+            .sum();
         if stop.load(Ordering::Relaxed) {
             return None;
         }
         d += 1;
-        count = dist.par_iter().filter(|&&x| x == d).count() as u64;
-        seen += count;
-        if !level(d, count) {
-            stop.store(true, Ordering::Relaxed);
+        counts.push(found);
+        seen += found;
+        if !level(d, found) {
             return None;
         }
     }
-    Some(dist)
+    if d <= base {
+        settle(out);
+    }
+    Some(counts)
 }
 
-/// The 2-bit table of `dist` over `base`.
-pub fn pack(dist: &[u8], base: u8, out: &mut [u8]) {
-    assert_eq!(out.len(), LINES * LINE_BYTES);
-    out.par_chunks_mut(LINE_BYTES)
-        .enumerate()
-        .for_each(|(l, line)| {
-            line.fill(0);
-            let mut low = base;
-            for j in 0..PER_LINE {
-                let Some(&v) = dist.get(l * PER_LINE + j) else {
-                    break;
-                };
-                let code = if v <= base {
-                    low = low.min(v);
-                    0
-                } else {
-                    (v - base).min(3)
-                };
-                line[j / 4] |= code << (2 * (j % 4));
-            }
-            line[LINE_BYTES - 1] |= low << 4;
-        });
+/// Every entry seen gets code 0 ("at most base"); unseen ones keep code 3.
+fn settle(out: &mut [u8]) {
+    out.par_chunks_mut(1 << 16).for_each(|chunk| {
+        for b in chunk {
+            let unseen = *b & *b >> 1 & 0x55;
+            *b = unseen | unseen << 1;
+        }
+    });
 }
 
 /// The lower bound the table gives for entry `i`.
