@@ -212,29 +212,108 @@ impl Expander<'_> {
         })
     }
 
-    /// Whether a neighbour of `cell` has level `level`. Neighbours are computed four at a time
-    /// and prefetched together, and the search stops at the first hit.
+    /// The neighbours of `cell` by its moves `4 * group ..` (at most four, prefetched) into `t`;
+    /// returns how many (0 past the last move).
     #[inline]
-    fn has_neighbour_at(&self, cells: &Cells, cell: u64, level: u8) -> bool {
+    fn neighbour_group(&self, cells: &Cells, cell: u64, group: usize, t: &mut [u64; 4]) -> usize {
         let (slot, middle) = (cell / self.per_slot, cell % self.per_slot);
         let (class, arr) = self.keys(slot);
         let other_middle = if self.per_slot == 2 { 1 - middle } else { 0 };
-        for group in self.ix.moves[class].chunks(4) {
-            let mut t = [0u64; 4];
-            for (k, mv) in group.iter().enumerate() {
-                t[k] = self
-                    .ix
-                    .canonical(self.ranks, mv.target as usize, &mv.perms, arr)
-                    * self.per_slot
-                    + other_middle;
-                cells.prefetch(t[k]);
+        let moves = self.ix.moves[class]
+            .chunks(4)
+            .nth(group)
+            .unwrap_or_default();
+        for (k, mv) in moves.iter().enumerate() {
+            t[k] = self
+                .ix
+                .canonical(self.ranks, mv.target as usize, &mv.perms, arr)
+                * self.per_slot
+                + other_middle;
+            cells.prefetch(t[k]);
+        }
+        moves.len()
+    }
+
+    /// Whether a neighbour of `cell` by its moves from `4 * group` on has level `level`.
+    /// Neighbours are computed four at a time and prefetched together, and the search stops at
+    /// the first hit.
+    #[inline]
+    fn has_neighbour_at(&self, cells: &Cells, cell: u64, level: u8, mut group: usize) -> bool {
+        let mut t = [0u64; 4];
+        loop {
+            let n = self.neighbour_group(cells, cell, group, &mut t);
+            if n == 0 {
+                return false;
             }
-            if t[..group.len()].iter().any(|&x| cells.get(x) == level) {
+            if t[..n].iter().any(|&x| cells.get(x) == level) {
                 return true;
             }
+            group += 1;
         }
-        false
     }
+}
+
+/// Unreached cells whose first neighbours are in flight together in a backward sweep: one cell
+/// at a time would wait for memory once per cell.
+const BACKWARD_BATCH: usize = 16;
+
+/// One backward sweep over the bytes `a..b`: every unreached cell below `last_cell` with a
+/// neighbour at `cur` gets `next`; with `mark`, the cells no class owns get [`NOT_OWNER`].
+/// Returns the cells found. Only this call writes these bytes (the others only read them), so
+/// plain stores lose nothing. The first four neighbours of up to [`BACKWARD_BATCH`] cells are
+/// prefetched before any is read; a cell without a hit among them reads the rest in turn.
+fn backward_chunk(
+    ex: &Expander,
+    cells: &Cells,
+    (a, b): (usize, usize),
+    (cur, next): (u8, u8),
+    last_cell: u64,
+    mark: bool,
+) -> u64 {
+    let mut n = 0u64;
+    let mut batch = [(0u64, [0u64; 4], 0usize); BACKWARD_BATCH];
+    let mut queued = 0;
+    let mut resolve = |batch: &[(u64, [u64; 4], usize)]| {
+        for &(cell, t, k) in batch {
+            if t[..k].iter().any(|&x| cells.get(x) == cur)
+                || (k == 4 && ex.has_neighbour_at(cells, cell, cur, 1))
+            {
+                let byte = &cells.bytes[(cell >> 1) as usize];
+                byte.store(byte.load(Relaxed) | next << (4 * (cell & 1)), Relaxed);
+                cells.touch((cell >> 1) as usize);
+                n += 1;
+            }
+        }
+    };
+    for i in a..b {
+        let v = cells.bytes[i].load(Relaxed);
+        if v & 15 != 0 && v >> 4 != 0 {
+            continue;
+        }
+        for half in 0..2u64 {
+            let cell = 2 * i as u64 + half;
+            if (v >> (4 * half)) & 15 != 0 || cell >= last_cell {
+                continue;
+            }
+            if !ex.is_owner(cell) {
+                if mark {
+                    let byte = &cells.bytes[i];
+                    byte.store(byte.load(Relaxed) | NOT_OWNER << (4 * half), Relaxed);
+                }
+                continue;
+            }
+            let entry = &mut batch[queued];
+            *entry = (cell, [0; 4], 0);
+            entry.2 = ex.neighbour_group(cells, cell, 0, &mut entry.1);
+            queued += 1;
+            if queued == BACKWARD_BATCH {
+                resolve(&batch);
+                queued = 0;
+            }
+        }
+    }
+    resolve(&batch[..queued]);
+    n
 }
 
 /// The database's table as a graph for the partitioned search ([`crate::bfs`]): one block per
@@ -774,42 +853,7 @@ fn build_at(
                 n_chunks as u64,
                 found,
                 progress,
-                || {
-                    sweep(&|a, b| {
-                        let mut n = 0u64;
-                        for i in a..b {
-                            let v = cells.bytes[i].load(Relaxed);
-                            if v & 15 != 0 && v >> 4 != 0 {
-                                continue;
-                            }
-                            let (mut new, mut claimed) = (v, false);
-                            for half in 0..2u64 {
-                                let cell = 2 * i as u64 + half;
-                                if (v >> (4 * half)) & 15 != 0 || cell >= last_cell {
-                                    continue;
-                                }
-                                if !ex.is_owner(cell) {
-                                    if mark {
-                                        new |= NOT_OWNER << (4 * half);
-                                    }
-                                } else if ex.has_neighbour_at(&cells, cell, cur) {
-                                    new |= next << (4 * half);
-                                    claimed = true;
-                                    n += 1;
-                                }
-                            }
-                            if new != v {
-                                // Only this chunk's pass writes its bytes (the others only
-                                // read them), so a plain store loses nothing.
-                                cells.bytes[i].store(new, Relaxed);
-                                if claimed {
-                                    cells.touch(i);
-                                }
-                            }
-                        }
-                        n
-                    })
-                },
+                || sweep(&|a, b| backward_chunk(&ex, &cells, (a, b), (cur, next), last_cell, mark)),
             )?
         };
         header.level_counts[next as usize] = count;
