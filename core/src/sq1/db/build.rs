@@ -9,7 +9,10 @@
 //!   claimed cells form the next list (until it outgrows `list_cap`);
 //! - **scan forward**: the whole table is swept for cells of the current level;
 //! - **scan backward**: late, when unreached cells are fewer than twice the frontier, every
-//!   unreached cell looks for one neighbour in the frontier and stops at the first.
+//!   unreached cell looks for one neighbour in the frontier and stops at the first (the first
+//!   neighbours of several cells prefetched together). The first such sweep marks the cells no
+//!   class owns ([`NOT_OWNER`]) so that later ones skip them; the marks are cleared before the
+//!   file is finished.
 //!
 //! The table lives in anonymous memory while it is built (a file-backed mapping makes the kernel
 //! write dirty pages back all the time). After a level that took long, the table is saved to the
@@ -26,7 +29,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use super::format::{HEADER_LEN, Header, MAX_LEVELS, Status, Variant};
-use super::index::{Arrangement, ClassIndex, PER_SHAPE, arrangement};
+use super::index::{Arrangement, BlockMoves, ClassIndex, PER_SHAPE, arrangement};
 use super::{class_index, total_cells};
 use crate::error::{Error, ErrorKind, Result};
 use crate::progress::{CancelToken, Progress, ProgressReport};
@@ -55,7 +58,11 @@ impl BuildOptions {
             variant,
             max_level: 0,
             threads: 0,
-            list_cap: 200_000_000,
+            // Below the 153 M (169 M with the middle layer) cells of level 8: a list's cells come
+            // in claim order, each target a cache miss, where a sweep meets them in slot order,
+            // so that the targets of neighbouring cells are near each other (and each block's
+            // moves are set up once). A list pays off only while it saves scanning the table.
+            list_cap: 100_000_000,
             report_every: Duration::from_millis(500),
             checkpoint_after: Duration::from_secs(60),
         }
@@ -212,6 +219,28 @@ impl Expander<'_> {
         })
     }
 
+    /// Calls `f` with the cells one move away from `cell` by its first `moves` moves; `block`
+    /// holds (or is made to hold) the moves of the cell's block.
+    #[inline]
+    fn swept_targets(
+        &self,
+        block: &mut BlockMoves,
+        cell: u64,
+        moves: usize,
+        mut f: impl FnMut(usize, u64),
+    ) {
+        let (slot, middle) = (cell / self.per_slot, cell % self.per_slot);
+        block.set(self.ix, self.ranks, slot);
+        let big_key = self.ranks.big_key((slot % BIG_COUNT as u64) as u16);
+        let other_middle = if self.per_slot == 2 { 1 - middle } else { 0 };
+        for k in 0..block.len().min(moves) {
+            f(
+                k,
+                block.target(self.ranks, k, big_key) * self.per_slot + other_middle,
+            );
+        }
+    }
+
     /// The neighbours of `cell` by its moves `4 * group ..` (at most four, prefetched) into `t`;
     /// returns how many (0 past the last move).
     #[inline]
@@ -271,6 +300,7 @@ fn backward_chunk(
     mark: bool,
 ) -> u64 {
     let mut n = 0u64;
+    let mut block = BlockMoves::default();
     let mut batch = [(0u64, [0u64; 4], 0usize); BACKWARD_BATCH];
     let mut queued = 0;
     let mut resolve = |batch: &[(u64, [u64; 4], usize)]| {
@@ -304,7 +334,11 @@ fn backward_chunk(
             }
             let entry = &mut batch[queued];
             *entry = (cell, [0; 4], 0);
-            entry.2 = ex.neighbour_group(cells, cell, 0, &mut entry.1);
+            ex.swept_targets(&mut block, cell, 4, |k, t| {
+                entry.1[k] = t;
+                entry.2 = k + 1;
+                cells.prefetch(t);
+            });
             queued += 1;
             if queued == BACKWARD_BATCH {
                 resolve(&batch);
@@ -377,6 +411,7 @@ struct Forward<'a> {
     level: u8,
     buf: Vec<u64>,
     queued: usize,
+    block: BlockMoves,
 }
 
 const BATCH_CELLS: usize = 16;
@@ -390,6 +425,19 @@ impl<'a> Forward<'a> {
             level,
             buf: Vec::with_capacity(BATCH_CELLS * 64),
             queued: 0,
+            block: BlockMoves::default(),
+        }
+    }
+
+    /// [`Self::push`] for cells met in slot order (a sweep): the moves are set up once per block.
+    #[inline]
+    fn push_swept(&mut self, cell: u64, on_claim: &mut impl FnMut(u64)) {
+        let buf = &mut self.buf;
+        self.ex
+            .swept_targets(&mut self.block, cell, usize::MAX, |_, t| buf.push(t));
+        self.queued += 1;
+        if self.queued == BATCH_CELLS {
+            self.flush(on_claim);
         }
     }
 
@@ -829,7 +877,7 @@ fn build_at(
                             let v = cells.bytes[i].load(Relaxed);
                             for half in 0..2u64 {
                                 if (v >> (4 * half)) & 15 == cur {
-                                    fw.push(2 * i as u64 + half, &mut count);
+                                    fw.push_swept(2 * i as u64 + half, &mut count);
                                 }
                             }
                         }

@@ -389,6 +389,80 @@ impl ClassIndex {
     }
 }
 
+/// The moves of one block of slots (one shape class and small-piece rank: its 40320 big-piece
+/// ranks) with the small half of every target's slot chosen once for the block. A sweep visits
+/// cells in slot order, so it meets each block once, and per cell only the big pieces are ranked,
+/// for the symmetries whose small rank is the smallest (usually one).
+pub struct BlockMoves {
+    block: u64,
+    /// Per move: its target's slot without the big-piece rank, and the range of `ties`.
+    moves: Vec<(u64, u32, u32)>,
+    ties: Vec<Shuffle>,
+}
+
+impl Default for BlockMoves {
+    fn default() -> Self {
+        BlockMoves {
+            block: u64::MAX,
+            moves: Vec::new(),
+            ties: Vec::new(),
+        }
+    }
+}
+
+impl BlockMoves {
+    /// Makes these the moves of the block of `slot` (nothing to do when they are).
+    #[inline]
+    pub fn set(&mut self, ix: &ClassIndex, ranks: &Sq1Ranks, slot: u64) {
+        let block = slot / BIG_COUNT as u64;
+        if block == self.block {
+            return;
+        }
+        self.block = block;
+        self.moves.clear();
+        self.ties.clear();
+        let class = (block / SMALL_COUNT as u64) as usize;
+        let arr = arrangement(ranks.small_key((block % SMALL_COUNT as u64) as u16), 0);
+        let small = |m: &Shuffle| ranks.rank_small_key_unchecked(pack2(shuffle(arr, m) as u64));
+        for mv in &ix.moves[class] {
+            let min = mv
+                .perms
+                .iter()
+                .map(small)
+                .min()
+                .expect("a move has a symmetry");
+            let start = self.ties.len() as u32;
+            self.ties
+                .extend(mv.perms.iter().filter(|m| small(m) == min));
+            self.moves.push((
+                mv.target as u64 * PER_SHAPE + min as u64 * BIG_COUNT as u64,
+                start,
+                self.ties.len() as u32,
+            ));
+        }
+    }
+
+    /// Number of moves of the block.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The target slot of move `k` from the cell of this block whose big-piece key is
+    /// `big_key`: [`ClassIndex::canonical`] of the move.
+    #[inline]
+    pub fn target(&self, ranks: &Sq1Ranks, k: usize, big_key: u32) -> u64 {
+        let arr = arrangement(0, big_key);
+        let (base, a, b) = self.moves[k];
+        let big = self.ties[a as usize..b as usize]
+            .iter()
+            .map(|m| ranks.rank_big_key(pack3((shuffle(arr, m) >> 64) as u64)))
+            .min()
+            .unwrap_or(0);
+        base + big as u64
+    }
+}
+
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "ssse3")]
 unsafe fn canonical_ssse3(
@@ -601,6 +675,43 @@ mod tests {
                         no_image_below(ranks, &ix.stabs[c], a, r, shuffle_bytes),
                         want
                     );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn block_moves_give_the_canonical_targets() {
+        let ix = ClassIndex::new();
+        let ranks = Sq1Ranks::get();
+        let mut rng = crate::rng::Rng::new(41);
+        let mut block = BlockMoves::default();
+        for c in 0..CLASSES {
+            for _ in 0..10 {
+                let small = rng.next_u64() % SMALL_COUNT as u64;
+                let first = c as u64 * PER_SHAPE + small * BIG_COUNT as u64;
+                // Two cells of one block (the second reuses the block's moves) and one big rank
+                // at each end of it.
+                for big in [
+                    rng.next_u64() % BIG_COUNT as u64,
+                    rng.next_u64() % 40320,
+                    0,
+                    40319,
+                ] {
+                    let slot = first + big;
+                    block.set(&ix, ranks, slot);
+                    let sk = ranks.small_key(small as u16);
+                    let bk = ranks.big_key(big as u16);
+                    let want: Vec<u64> = ix.moves[c]
+                        .iter()
+                        .map(|m| {
+                            ix.canonical(ranks, m.target as usize, &m.perms, arrangement(sk, bk))
+                        })
+                        .collect();
+                    let got: Vec<u64> = (0..block.len())
+                        .map(|k| block.target(ranks, k, bk))
+                        .collect();
+                    assert_eq!(got, want, "class {c}, slot {slot}");
                 }
             }
         }
