@@ -233,7 +233,7 @@ impl Expander<'_> {
         block.set(self.ix, self.ranks, slot);
         let big_key = self.ranks.big_key((slot % BIG_COUNT as u64) as u16);
         let other_middle = if self.per_slot == 2 { 1 - middle } else { 0 };
-        for k in 0..block.len().min(moves) {
+        for k in 0..block.move_count().min(moves) {
             f(
                 k,
                 block.target(self.ranks, k, big_key) * self.per_slot + other_middle,

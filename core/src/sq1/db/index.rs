@@ -444,7 +444,7 @@ impl BlockMoves {
 
     /// Number of moves of the block.
     #[inline]
-    pub fn len(&self) -> usize {
+    pub fn move_count(&self) -> usize {
         self.moves.len()
     }
 
@@ -708,7 +708,7 @@ mod tests {
                             ix.canonical(ranks, m.target as usize, &m.perms, arrangement(sk, bk))
                         })
                         .collect();
-                    let got: Vec<u64> = (0..block.len())
+                    let got: Vec<u64> = (0..block.move_count())
                         .map(|k| block.target(ranks, k, bk))
                         .collect();
                     assert_eq!(got, want, "class {c}, slot {slot}");
