@@ -9,7 +9,10 @@
 //!   claimed cells form the next list (until it outgrows `list_cap`);
 //! - **scan forward**: the whole table is swept for cells of the current level;
 //! - **scan backward**: late, when unreached cells are fewer than twice the frontier, every
-//!   unreached cell looks for one neighbour in the frontier and stops at the first.
+//!   unreached cell looks for one neighbour in the frontier and stops at the first (the first
+//!   neighbours of several cells prefetched together). The first such sweep marks the cells no
+//!   class owns ([`NOT_OWNER`]) so that later ones skip them; the marks are cleared before the
+//!   file is finished.
 //!
 //! The table lives in anonymous memory while it is built (a file-backed mapping makes the kernel
 //! write dirty pages back all the time). After a level that took long, the table is saved to the
@@ -26,7 +29,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use super::format::{HEADER_LEN, Header, MAX_LEVELS, Status, Variant};
-use super::index::{Arrangement, ClassIndex, PER_SHAPE, arrangement};
+use super::index::{Arrangement, BlockMoves, ClassIndex, PER_SHAPE, arrangement};
 use super::{class_index, total_cells};
 use crate::error::{Error, ErrorKind, Result};
 use crate::progress::{CancelToken, Progress, ProgressReport};
@@ -55,7 +58,11 @@ impl BuildOptions {
             variant,
             max_level: 0,
             threads: 0,
-            list_cap: 200_000_000,
+            // Below the 153 M (169 M with the middle layer) cells of level 8: a list's cells come
+            // in claim order, each target a cache miss, where a sweep meets them in slot order,
+            // so that the targets of neighbouring cells are near each other (and each block's
+            // moves are set up once). A list pays off only while it saves scanning the table.
+            list_cap: 100_000_000,
             report_every: Duration::from_millis(500),
             checkpoint_after: Duration::from_secs(60),
         }
@@ -137,9 +144,19 @@ impl Cells<'_> {
     fn claim(&self, cell: u64, level: u8) -> bool {
         let claimed = crate::bfs::claim_nibble(&self.bytes[(cell >> 1) as usize], cell & 1, level);
         if claimed {
-            self.touched[(cell >> 1) as usize / IO_CHUNK].store(true, Relaxed);
+            self.touch((cell >> 1) as usize);
         }
         claimed
+    }
+
+    /// Flags the I/O chunk of a byte as written to. Read first: a store to a flag that is
+    /// already set would still take its cache line from the other cores, once per claim.
+    #[inline]
+    fn touch(&self, byte: usize) {
+        let flag = &self.touched[byte / IO_CHUNK];
+        if !flag.load(Relaxed) {
+            flag.store(true, Relaxed);
+        }
     }
 }
 
@@ -164,9 +181,17 @@ impl Expander<'_> {
     #[inline]
     fn is_owner(&self, cell: u64) -> bool {
         let slot = cell / self.per_slot;
-        let (class, arr) = self.keys(slot);
-        let stab = &self.ix.stabs[class];
-        stab.len() == 1 || self.ix.canonical(self.ranks, class, stab, arr) == slot
+        let stab = &self.ix.stabs[(slot / PER_SHAPE) as usize];
+        if stab.len() == 1 {
+            return true;
+        }
+        let within = slot % PER_SHAPE;
+        let (small, big) = (
+            (within / BIG_COUNT as u64) as u16,
+            (within % BIG_COUNT as u64) as u16,
+        );
+        let arr = arrangement(self.ranks.small_key(small), self.ranks.big_key(big));
+        self.ix.is_smallest(self.ranks, stab, arr, (small, big))
     }
 
     /// Appends the cells one move away.
@@ -194,29 +219,135 @@ impl Expander<'_> {
         })
     }
 
-    /// Whether a neighbour of `cell` has level `level`. Neighbours are computed four at a time
-    /// and prefetched together, and the search stops at the first hit.
+    /// Calls `f` with the cells one move away from `cell` by its first `moves` moves; `block`
+    /// holds (or is made to hold) the moves of the cell's block.
     #[inline]
-    fn has_neighbour_at(&self, cells: &Cells, cell: u64, level: u8) -> bool {
+    fn swept_targets(
+        &self,
+        block: &mut BlockMoves,
+        cell: u64,
+        moves: usize,
+        mut f: impl FnMut(usize, u64),
+    ) {
+        let (slot, middle) = (cell / self.per_slot, cell % self.per_slot);
+        block.set(self.ix, self.ranks, slot);
+        let big_key = self.ranks.big_key((slot % BIG_COUNT as u64) as u16);
+        let other_middle = if self.per_slot == 2 { 1 - middle } else { 0 };
+        for k in 0..block.move_count().min(moves) {
+            f(
+                k,
+                block.target(self.ranks, k, big_key) * self.per_slot + other_middle,
+            );
+        }
+    }
+
+    /// The neighbours of `cell` by its moves `4 * group ..` (at most four, prefetched) into `t`;
+    /// returns how many (0 past the last move).
+    #[inline]
+    fn neighbour_group(&self, cells: &Cells, cell: u64, group: usize, t: &mut [u64; 4]) -> usize {
         let (slot, middle) = (cell / self.per_slot, cell % self.per_slot);
         let (class, arr) = self.keys(slot);
         let other_middle = if self.per_slot == 2 { 1 - middle } else { 0 };
-        for group in self.ix.moves[class].chunks(4) {
-            let mut t = [0u64; 4];
-            for (k, mv) in group.iter().enumerate() {
-                t[k] = self
-                    .ix
-                    .canonical(self.ranks, mv.target as usize, &mv.perms, arr)
-                    * self.per_slot
-                    + other_middle;
-                cells.prefetch(t[k]);
+        let moves = self.ix.moves[class]
+            .chunks(4)
+            .nth(group)
+            .unwrap_or_default();
+        for (k, mv) in moves.iter().enumerate() {
+            t[k] = self
+                .ix
+                .canonical(self.ranks, mv.target as usize, &mv.perms, arr)
+                * self.per_slot
+                + other_middle;
+            cells.prefetch(t[k]);
+        }
+        moves.len()
+    }
+
+    /// Whether a neighbour of `cell` by its moves from `4 * group` on has level `level`.
+    /// Neighbours are computed four at a time and prefetched together, and the search stops at
+    /// the first hit.
+    #[inline]
+    fn has_neighbour_at(&self, cells: &Cells, cell: u64, level: u8, mut group: usize) -> bool {
+        let mut t = [0u64; 4];
+        loop {
+            let n = self.neighbour_group(cells, cell, group, &mut t);
+            if n == 0 {
+                return false;
             }
-            if t[..group.len()].iter().any(|&x| cells.get(x) == level) {
+            if t[..n].iter().any(|&x| cells.get(x) == level) {
                 return true;
             }
+            group += 1;
         }
-        false
     }
+}
+
+/// Unreached cells whose first neighbours are in flight together in a backward sweep: one cell
+/// at a time would wait for memory once per cell.
+const BACKWARD_BATCH: usize = 16;
+
+/// One backward sweep over the bytes `a..b`: every unreached cell below `last_cell` with a
+/// neighbour at `cur` gets `next`; with `mark`, the cells no class owns get [`NOT_OWNER`].
+/// Returns the cells found. Only this call writes these bytes (the others only read them), so
+/// plain stores lose nothing. The first four neighbours of up to [`BACKWARD_BATCH`] cells are
+/// prefetched before any is read; a cell without a hit among them reads the rest in turn.
+fn backward_chunk(
+    ex: &Expander,
+    cells: &Cells,
+    (a, b): (usize, usize),
+    (cur, next): (u8, u8),
+    last_cell: u64,
+    mark: bool,
+) -> u64 {
+    let mut n = 0u64;
+    let mut block = BlockMoves::default();
+    let mut batch = [(0u64, [0u64; 4], 0usize); BACKWARD_BATCH];
+    let mut queued = 0;
+    let mut resolve = |batch: &[(u64, [u64; 4], usize)]| {
+        for &(cell, t, k) in batch {
+            if t[..k].iter().any(|&x| cells.get(x) == cur)
+                || (k == 4 && ex.has_neighbour_at(cells, cell, cur, 1))
+            {
+                let byte = &cells.bytes[(cell >> 1) as usize];
+                byte.store(byte.load(Relaxed) | next << (4 * (cell & 1)), Relaxed);
+                cells.touch((cell >> 1) as usize);
+                n += 1;
+            }
+        }
+    };
+    for i in a..b {
+        let v = cells.bytes[i].load(Relaxed);
+        if v & 15 != 0 && v >> 4 != 0 {
+            continue;
+        }
+        for half in 0..2u64 {
+            let cell = 2 * i as u64 + half;
+            if (v >> (4 * half)) & 15 != 0 || cell >= last_cell {
+                continue;
+            }
+            if !ex.is_owner(cell) {
+                if mark {
+                    let byte = &cells.bytes[i];
+                    byte.store(byte.load(Relaxed) | NOT_OWNER << (4 * half), Relaxed);
+                }
+                continue;
+            }
+            let entry = &mut batch[queued];
+            *entry = (cell, [0; 4], 0);
+            ex.swept_targets(&mut block, cell, 4, |k, t| {
+                entry.1[k] = t;
+                entry.2 = k + 1;
+                cells.prefetch(t);
+            });
+            queued += 1;
+            if queued == BACKWARD_BATCH {
+                resolve(&batch);
+                queued = 0;
+            }
+        }
+    }
+    resolve(&batch[..queued]);
+    n
 }
 
 /// The database's table as a graph for the partitioned search ([`crate::bfs`]): one block per
@@ -280,6 +411,7 @@ struct Forward<'a> {
     level: u8,
     buf: Vec<u64>,
     queued: usize,
+    block: BlockMoves,
 }
 
 const BATCH_CELLS: usize = 16;
@@ -293,6 +425,19 @@ impl<'a> Forward<'a> {
             level,
             buf: Vec::with_capacity(BATCH_CELLS * 64),
             queued: 0,
+            block: BlockMoves::default(),
+        }
+    }
+
+    /// [`Self::push`] for cells met in slot order (a sweep): the moves are set up once per block.
+    #[inline]
+    fn push_swept(&mut self, cell: u64, on_claim: &mut impl FnMut(u64)) {
+        let buf = &mut self.buf;
+        self.ex
+            .swept_targets(&mut self.block, cell, usize::MAX, |_, t| buf.push(t));
+        self.queued += 1;
+        if self.queued == BATCH_CELLS {
+            self.flush(on_claim);
         }
     }
 
@@ -325,6 +470,12 @@ impl<'a> Forward<'a> {
 }
 
 const CHUNK_BYTES: usize = 1 << 18;
+
+/// Marks, from the first backward sweep on, a zero cell that no class owns (a slot of a
+/// symmetric class other than its smallest): later sweeps then skip it without the ownership
+/// test (up to 32 symmetries ranked), a quarter of all cells. The marks never reach a finished
+/// file: they are cleared before the checksums (and when a resume reads a saved level back).
+const NOT_OWNER: u8 = 15;
 
 /// Builds (or resumes building) a database at `path`.
 ///
@@ -525,20 +676,25 @@ fn build_at(
     // dirty pages back all through the build, taking a core. The file gets checkpoints.
     // Pages are mapped (and zeroed) up front: touching them lazily costs a read fault onto the
     // shared zero page and then a copy-on-write with a cross-CPU TLB flush, per 4 KiB page.
-    let mut mem = memmap2::MmapOptions::new()
-        .len(header.data_bytes as usize)
-        .populate()
-        .map_anon()
-        .map_err(|e| {
-            db_err(format!(
-                "cannot allocate {} bytes for the table: {}",
-                header.data_bytes,
-                crate::fileio::words(&e)
-            ))
-        })?;
-    // 2 MiB pages: far fewer TLB misses on random accesses over gigabytes (a Linux advice).
+    let mut map = memmap2::MmapOptions::new();
+    map.len(header.data_bytes as usize);
+    #[cfg(not(target_os = "linux"))]
+    map.populate();
+    let mut mem = map.map_anon().map_err(|e| {
+        db_err(format!(
+            "cannot allocate {} bytes for the table: {}",
+            header.data_bytes,
+            crate::fileio::words(&e)
+        ))
+    })?;
+    // 2 MiB pages: far fewer TLB misses on random accesses over gigabytes (a Linux advice). It
+    // must come before the pages are faulted in: where the kernel gives huge pages only on
+    // advice (the usual setting), a mapping populated first keeps its 4 KiB pages.
     #[cfg(target_os = "linux")]
-    let _ = mem.advise(memmap2::Advice::HugePage);
+    {
+        let _ = mem.advise(memmap2::Advice::HugePage);
+        let _ = mem.advise(memmap2::Advice::PopulateWrite);
+    }
     let started = Instant::now() - Duration::from_millis(header.build_millis);
     if header.completed_level > 0 {
         read_data(&file, &mut mem).map_err(io_err(work, "read"))?;
@@ -592,25 +748,14 @@ fn build_at(
             .sum()
     };
 
-    let mut frontier: Option<Vec<u64>> = None;
-    if header.completed_level == 0 {
-        let (slot, _) = ix.slot_of(
-            ranks,
-            &crate::sq1::State::solved(crate::sq1::Colouring::Silver),
-        );
-        let start = slot * ex.per_slot;
-        cells.claim(start, 1);
-        header.level_counts[1] = 1;
-        header.completed_level = 1;
-        frontier = Some(vec![start]);
-    } else {
-        // Clear whatever an interrupted pass wrote beyond the last complete level.
-        let keep = header.completed_level as u8;
+    // Sets every cell above level `keep` back to 0: what an interrupted pass wrote, or the
+    // `NOT_OWNER` marks.
+    let clear_above = |keep: u8, found: u64, progress: &mut dyn Progress| {
         runner.run(
             format!("clearing levels above {keep}"),
             keep as u32,
             n_chunks as u64,
-            header.found(),
+            found,
             progress,
             || {
                 sweep(&|a, b| {
@@ -628,7 +773,26 @@ fn build_at(
                     0
                 })
             },
-        )?;
+        )
+    };
+
+    let mut frontier: Option<Vec<u64>> = None;
+    // Whether cells hold `NOT_OWNER` marks.
+    let mut marked = false;
+    if header.completed_level == 0 {
+        let (slot, _) = ix.slot_of(
+            ranks,
+            &crate::sq1::State::solved(crate::sq1::Colouring::Silver),
+        );
+        let start = slot * ex.per_slot;
+        cells.claim(start, 1);
+        header.level_counts[1] = 1;
+        header.completed_level = 1;
+        frontier = Some(vec![start]);
+    } else {
+        // Clear whatever an interrupted pass wrote beyond the last complete level (marks of a
+        // saved level included).
+        clear_above(header.completed_level as u8, header.found(), progress)?;
     }
 
     loop {
@@ -713,7 +877,7 @@ fn build_at(
                             let v = cells.bytes[i].load(Relaxed);
                             for half in 0..2u64 {
                                 if (v >> (4 * half)) & 15 == cur {
-                                    fw.push(2 * i as u64 + half, &mut count);
+                                    fw.push_swept(2 * i as u64 + half, &mut count);
                                 }
                             }
                         }
@@ -723,6 +887,13 @@ fn build_at(
                 },
             )?
         } else {
+            // A level that needs the mark's value is found without marks.
+            let mark = next < NOT_OWNER;
+            if !mark && marked {
+                clear_above(cur, found, progress)?;
+                marked = false;
+            }
+            marked |= mark;
             let last_cell = header.cells;
             runner.run(
                 format!("level {next} (backward sweep)"),
@@ -730,28 +901,7 @@ fn build_at(
                 n_chunks as u64,
                 found,
                 progress,
-                || {
-                    sweep(&|a, b| {
-                        let mut n = 0u64;
-                        for i in a..b {
-                            let v = cells.bytes[i].load(Relaxed);
-                            for half in 0..2u64 {
-                                let cell = 2 * i as u64 + half;
-                                if (v >> (4 * half)) & 15 != 0
-                                    || cell >= last_cell
-                                    || !ex.is_owner(cell)
-                                {
-                                    continue;
-                                }
-                                if ex.has_neighbour_at(&cells, cell, cur) {
-                                    cells.claim(cell, next);
-                                    n += 1;
-                                }
-                            }
-                        }
-                        n
-                    })
-                },
+                || sweep(&|a, b| backward_chunk(&ex, &cells, (a, b), (cur, next), last_cell, mark)),
             )?
         };
         header.level_counts[next as usize] = count;
@@ -789,6 +939,10 @@ fn build_at(
             header.write_to(&file).map_err(io_err(work, "write"))?;
             saved.set(true);
         }
+    }
+
+    if marked {
+        clear_above(header.completed_level as u8, header.found(), progress)?;
     }
 
     // A cancellation that arrives before the file is complete still wins: the data written so

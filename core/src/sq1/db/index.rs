@@ -146,12 +146,18 @@ pub(crate) fn shuffle(a: Arrangement, m: &Shuffle) -> Arrangement {
         // SAFETY: the CPU has SSSE3 (checked just above).
         return unsafe { shuffle_ssse3(a, m) };
     }
+    shuffle_bytes(a, m)
+}
+
+#[inline(always)]
+fn shuffle_bytes(a: Arrangement, m: &Shuffle) -> Arrangement {
     let b = a.to_le_bytes();
     u128::from_le_bytes(std::array::from_fn(|j| b[m[j] as usize]))
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "ssse3")]
+#[inline]
 unsafe fn shuffle_ssse3(a: Arrangement, m: &Shuffle) -> Arrangement {
     use std::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_shuffle_epi8, _mm_storeu_si128};
     let mut out = 0u128;
@@ -313,14 +319,34 @@ impl ClassIndex {
         perms: &[Shuffle],
         arr: Arrangement,
     ) -> u64 {
-        let mut best = u64::MAX;
-        for m in perms {
-            let x = shuffle(arr, m);
-            let r = ranks.rank_small_key_unchecked(pack2(x as u64)) as u64 * BIG_COUNT as u64
-                + ranks.rank_big_key(pack3((x >> 64) as u64)) as u64;
-            best = best.min(r);
+        // One feature check per call rather than per symmetry: a `target_feature` function is
+        // only inlined into one with the same feature, so the loop itself must be inside one.
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("ssse3") {
+            // SAFETY: the CPU has SSSE3 (checked just above).
+            return unsafe { canonical_ssse3(ranks, class, perms, arr) };
         }
-        class as u64 * PER_SHAPE + best
+        smallest_slot(ranks, class, perms, arr, shuffle_bytes)
+    }
+
+    /// Whether the slot of ranks `(small, big)` in a class, `arr` its arrangement, is the one
+    /// the class owns under its symmetries `stab` (identity first): `canonical` of it equal to
+    /// it, but stopping at the first smaller image (after about two for most slots it does not
+    /// own).
+    #[inline]
+    pub fn is_smallest(
+        &self,
+        ranks: &Sq1Ranks,
+        stab: &[Shuffle],
+        arr: Arrangement,
+        (small, big): (u16, u16),
+    ) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("ssse3") {
+            // SAFETY: the CPU has SSSE3 (checked just above).
+            return unsafe { no_image_below_ssse3(ranks, &stab[1..], arr, (small, big)) };
+        }
+        no_image_below(ranks, &stab[1..], arr, (small, big), shuffle_bytes)
     }
 
     /// The slot (without the middle factor) and middle of a state's class.
@@ -361,6 +387,149 @@ impl ClassIndex {
         debug_assert_eq!(s.colouring(), Colouring::Silver);
         s
     }
+}
+
+/// The moves of one block of slots (one shape class and small-piece rank: its 40320 big-piece
+/// ranks) with the small half of every target's slot chosen once for the block. A sweep visits
+/// cells in slot order, so it meets each block once, and per cell only the big pieces are ranked,
+/// for the symmetries whose small rank is the smallest (usually one).
+pub struct BlockMoves {
+    block: u64,
+    /// Per move: its target's slot without the big-piece rank, and the range of `ties`.
+    moves: Vec<(u64, u32, u32)>,
+    ties: Vec<Shuffle>,
+}
+
+impl Default for BlockMoves {
+    fn default() -> Self {
+        BlockMoves {
+            block: u64::MAX,
+            moves: Vec::new(),
+            ties: Vec::new(),
+        }
+    }
+}
+
+impl BlockMoves {
+    /// Makes these the moves of the block of `slot` (nothing to do when they are).
+    #[inline]
+    pub fn set(&mut self, ix: &ClassIndex, ranks: &Sq1Ranks, slot: u64) {
+        let block = slot / BIG_COUNT as u64;
+        if block == self.block {
+            return;
+        }
+        self.block = block;
+        self.moves.clear();
+        self.ties.clear();
+        let class = (block / SMALL_COUNT as u64) as usize;
+        let arr = arrangement(ranks.small_key((block % SMALL_COUNT as u64) as u16), 0);
+        let small = |m: &Shuffle| ranks.rank_small_key_unchecked(pack2(shuffle(arr, m) as u64));
+        for mv in &ix.moves[class] {
+            let min = mv
+                .perms
+                .iter()
+                .map(small)
+                .min()
+                .expect("a move has a symmetry");
+            let start = self.ties.len() as u32;
+            self.ties
+                .extend(mv.perms.iter().filter(|m| small(m) == min));
+            self.moves.push((
+                mv.target as u64 * PER_SHAPE + min as u64 * BIG_COUNT as u64,
+                start,
+                self.ties.len() as u32,
+            ));
+        }
+    }
+
+    /// Number of moves of the block.
+    #[inline]
+    pub fn move_count(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The target slot of move `k` from the cell of this block whose big-piece key is
+    /// `big_key`: [`ClassIndex::canonical`] of the move.
+    #[inline]
+    pub fn target(&self, ranks: &Sq1Ranks, k: usize, big_key: u32) -> u64 {
+        let arr = arrangement(0, big_key);
+        let (base, a, b) = self.moves[k];
+        let big = self.ties[a as usize..b as usize]
+            .iter()
+            .map(|m| ranks.rank_big_key(pack3((shuffle(arr, m) >> 64) as u64)))
+            .min()
+            .unwrap_or(0);
+        base + big as u64
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+unsafe fn canonical_ssse3(
+    ranks: &Sq1Ranks,
+    class: usize,
+    perms: &[Shuffle],
+    arr: Arrangement,
+) -> u64 {
+    // SAFETY: this function only runs where the CPU has SSSE3.
+    smallest_slot(ranks, class, perms, arr, |a, m| unsafe {
+        shuffle_ssse3(a, m)
+    })
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+unsafe fn no_image_below_ssse3(
+    ranks: &Sq1Ranks,
+    perms: &[Shuffle],
+    arr: Arrangement,
+    ranked: (u16, u16),
+) -> bool {
+    // SAFETY: this function only runs where the CPU has SSSE3.
+    no_image_below(ranks, perms, arr, ranked, |a, m| unsafe {
+        shuffle_ssse3(a, m)
+    })
+}
+
+/// Whether no image of `arr` under `perms` ranks below `(small, big)`.
+#[inline(always)]
+fn no_image_below(
+    ranks: &Sq1Ranks,
+    perms: &[Shuffle],
+    arr: Arrangement,
+    (small, big): (u16, u16),
+    apply: impl Fn(Arrangement, &Shuffle) -> Arrangement,
+) -> bool {
+    perms.iter().all(|m| {
+        let x = apply(arr, m);
+        let s = ranks.rank_small_key_unchecked(pack2(x as u64));
+        s > small || (s == small && ranks.rank_big_key(pack3((x >> 64) as u64)) >= big)
+    })
+}
+
+/// [`ClassIndex::canonical`] with the shuffle given. The slot orders by the small rank first, so
+/// the big rank is computed only for a symmetry whose small rank is not above the best so far
+/// (usually one or two of up to 32).
+#[inline(always)]
+fn smallest_slot(
+    ranks: &Sq1Ranks,
+    class: usize,
+    perms: &[Shuffle],
+    arr: Arrangement,
+    apply: impl Fn(Arrangement, &Shuffle) -> Arrangement,
+) -> u64 {
+    let (mut best_small, mut best_big) = (u16::MAX, u16::MAX);
+    for m in perms {
+        let x = apply(arr, m);
+        let small = ranks.rank_small_key_unchecked(pack2(x as u64));
+        if small <= best_small {
+            let big = ranks.rank_big_key(pack3((x >> 64) as u64));
+            if small < best_small || big < best_big {
+                (best_small, best_big) = (small, big);
+            }
+        }
+    }
+    class as u64 * PER_SHAPE + best_small as u64 * BIG_COUNT as u64 + best_big as u64
 }
 
 fn to_rep(
@@ -462,6 +631,89 @@ mod tests {
                 flip: seed % 2 == 0,
             };
             assert_eq!(ix.slot_of(ranks, &g.state(&s)).0, slot);
+        }
+    }
+
+    #[test]
+    fn canonical_is_the_smallest_slot_over_every_symmetry() {
+        // The plain definition: rank every image in full and take the smallest.
+        let ix = ClassIndex::new();
+        let ranks = Sq1Ranks::get();
+        let mut rng = crate::rng::Rng::new(40);
+        for (c, moves) in ix.moves.iter().enumerate() {
+            for _ in 0..20 {
+                let small = (rng.next_u64() % SMALL_COUNT as u64) as u16;
+                let big = (rng.next_u64() % BIG_COUNT as u64) as u16;
+                let arr = arrangement(ranks.small_key(small), ranks.big_key(big));
+                for perms in moves.iter().map(|m| &m.perms).chain([&ix.stabs[c]]) {
+                    let plain = perms
+                        .iter()
+                        .map(|m| {
+                            let x = shuffle_bytes(arr, m);
+                            ranks.rank_small_key_unchecked(pack2(x as u64)) as u64
+                                * BIG_COUNT as u64
+                                + ranks.rank_big_key(pack3((x >> 64) as u64)) as u64
+                        })
+                        .min()
+                        .unwrap();
+                    let want = c as u64 * PER_SHAPE + plain;
+                    assert_eq!(ix.canonical(ranks, c, perms, arr), want);
+                    assert_eq!(smallest_slot(ranks, c, perms, arr, shuffle_bytes), want);
+                }
+                // Ownership: the slot is its class's smallest exactly when canonical says so;
+                // the smallest slot itself (from a random one, most are not) is owned.
+                let owner = ix.canonical(ranks, c, &ix.stabs[c], arr) % PER_SHAPE;
+                let own_ranks = (
+                    (owner / BIG_COUNT as u64) as u16,
+                    (owner % BIG_COUNT as u64) as u16,
+                );
+                let own_arr = arrangement(ranks.small_key(own_ranks.0), ranks.big_key(own_ranks.1));
+                let own = owner == small as u64 * BIG_COUNT as u64 + big as u64;
+                for (a, r, want) in [(arr, (small, big), own), (own_arr, own_ranks, true)] {
+                    assert_eq!(ix.is_smallest(ranks, &ix.stabs[c], a, r), want);
+                    assert_eq!(
+                        no_image_below(ranks, &ix.stabs[c], a, r, shuffle_bytes),
+                        want
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn block_moves_give_the_canonical_targets() {
+        let ix = ClassIndex::new();
+        let ranks = Sq1Ranks::get();
+        let mut rng = crate::rng::Rng::new(41);
+        let mut block = BlockMoves::default();
+        for c in 0..CLASSES {
+            for _ in 0..10 {
+                let small = rng.next_u64() % SMALL_COUNT as u64;
+                let first = c as u64 * PER_SHAPE + small * BIG_COUNT as u64;
+                // Two cells of one block (the second reuses the block's moves) and one big rank
+                // at each end of it.
+                for big in [
+                    rng.next_u64() % BIG_COUNT as u64,
+                    rng.next_u64() % 40320,
+                    0,
+                    40319,
+                ] {
+                    let slot = first + big;
+                    block.set(&ix, ranks, slot);
+                    let sk = ranks.small_key(small as u16);
+                    let bk = ranks.big_key(big as u16);
+                    let want: Vec<u64> = ix.moves[c]
+                        .iter()
+                        .map(|m| {
+                            ix.canonical(ranks, m.target as usize, &m.perms, arrangement(sk, bk))
+                        })
+                        .collect();
+                    let got: Vec<u64> = (0..block.move_count())
+                        .map(|k| block.target(ranks, k, bk))
+                        .collect();
+                    assert_eq!(got, want, "class {c}, slot {slot}");
+                }
+            }
         }
     }
 
