@@ -8,11 +8,18 @@
 #   scripts/bench-optimal-peers.sh gen [SIZE]                    generation time and peak memory
 #   scripts/bench-optimal-peers.sh solve POSITIONS [THREADS] [SIZE]
 #   scripts/bench-optimal-peers.sh pair POSITIONS [SIZE]         one thread each, at the same time
+#   scripts/bench-optimal-peers.sh equal [SIZE] [ROUNDS]          equal work, one thread
 #
 # `pair` runs both programs on each cube at once, twisty on CPU 0 and nissy on CPU 1 (taskset),
 # and waits for both before the next cube, so a one-thread row takes the time of the slower
 # program rather than the sum. Whichever finishes first leaves the other alone on the machine
 # for the rest of that cube, sharing neither caches nor memory bandwidth.
+#
+# `equal` gives both programs the same work: a cube with no solution of 16 moves or fewer
+# (`twisty cube3 random --seed 1`, or $CUBE), searched to depth 16 on one thread, so each
+# searches every depth exhaustively and the answer is "none". The runs alternate, ROUNDS
+# (default 3) of each, and the ratio is over the mean CPU time (user + system, table loading
+# included) and the mean wall time.
 #
 # POSITIONS: one B32 cube per line (`#` comments), e.g. bench/positions/cube3-optimal-16.txt.
 set -eu
@@ -113,6 +120,33 @@ solve|pair)
     # Over the process times, so table loading counts against the rate.
     grep -E '^[A-Za-z]{8}=' "$WORK/last.txt" | awk '{t += $3; k += $6}
         END {if (t > 0) printf "twisty nodes: %.2f M per cube, %.2f M nodes/s\n", k / NR / 1e6, k / t / 1e6}'
+    ;;
+equal)
+    size=${2:-0}
+    rounds=${3:-3}
+    cube=${CUBE:-$("$TWISTY" cube3 random --seed 1)}
+    table="$WORK/h$size.tbl"
+    [ -f "$table" ] || "$TWISTY" cube3 optimal-table --table "h$size" --tables "$table" >/dev/null
+    have_nissy || { echo "equal needs nissy (not found at $NISSY)"; exit 2; }
+    [ -f "$WORK/tables/h48h$size" ] ||
+        (cd "$WORK" && "$NISSY" gendata -solver "h48h$size" >/dev/null)
+    echo "equal work: $cube to depth 16, one thread, table h$size, $rounds rounds"
+    # "%U %S %e": user, system, wall; the answers (none) are discarded.
+    i=0
+    while [ "$i" -lt "$rounds" ]; do
+        i=$((i + 1))
+        /usr/bin/time -f "twisty %U %S %e" -o "$WORK/equal.time" "$TWISTY" cube3 optimal "$cube" \
+            --max-length 16 --threads 1 --table "h$size" --tables "$table" >/dev/null 2>&1 </dev/null || true
+        cat "$WORK/equal.time"
+        (cd "$WORK" && /usr/bin/time -f "nissy %U %S %e" -o "$WORK/equal.time" "$NISSY" solve \
+            -solver "h48h$size" -n 1 -M 16 -t 1 -cube "$cube" >/dev/null 2>&1 </dev/null || true)
+        cat "$WORK/equal.time"
+    done | tee "$WORK/last.txt"
+    awk '{c[$1] += $2 + $3; w[$1] += $4; n[$1]++}
+        END {printf "twisty: mean %.2f s CPU, %.2f s wall; nissy: mean %.2f s CPU, %.2f s wall\n",
+                c["twisty"] / n["twisty"], w["twisty"] / n["twisty"], c["nissy"] / n["nissy"], w["nissy"] / n["nissy"]
+             printf "twisty / nissy: %.2f (CPU), %.2f (wall)\n", c["twisty"] / c["nissy"], w["twisty"] / w["nissy"]}' \
+        "$WORK/last.txt"
     ;;
 *)
     sed -n '2,/^set /{/^#/p}' "$0"
