@@ -5,14 +5,16 @@
 #
 #   scripts/compare-steps-nissy.sh [STEP...]      (default: every step with a solver)
 #
-# Environment: SCRAMBLES (per step, default 50), MODES (default: each NISS mode the step
+# Environment: SCRAMBLES (per step, default 50), JOBS (call pairs run at once, default: the
+# number of cores), MODES (default: each NISS mode the step
 # supports), SEED (default 1), NISSY (default ../shared/peers/nissy-run beside the repository),
 # NISSY_VERSION (for the reports), RESULTS (default docs/results/steps-vs-nissy), FORCE=1 (redo
 # steps already compared).
-# Resumable, one step at a time: a step's report is written to build/nissy-steps/STEP.part while
-# it runs and moved to RESULTS/STEP.txt (header, DIFFER lines, summary) once the step is
-# complete; a step whose report is there is skipped (its summary still counts in the total),
-# so an interrupted run restarts at the step it was in.
+# Resumable: a step's report is written to build/nissy-steps/STEP.part while it runs and moved
+# to RESULTS/STEP.txt (header, DIFFER lines, summary) once the step is complete; a step whose
+# report is there is skipped (its summary still counts in the total). Within a step each call
+# pair's verdict is a file under build/nissy-steps/STEP.jobs, so an interrupted run restarts at
+# the calls it had not made.
 # Scrambles are random move sequences; a step with a requirement gets a sequence of moves that
 # keep it (DR from EO: U D R L F2 B2 in its frame; HTR: U D R2 L2 F2 B2). Every fifth scramble
 # holds the cube in another orientation, so that the axes follow the centres: a whole-cube
@@ -32,6 +34,7 @@ if [ ! -x "$nissy" ]; then
     exit 0
 fi
 scrambles=${SCRAMBLES:-50}
+jobs=${JOBS:-$(nproc)}
 seed=${SEED:-1}
 cargo build --quiet --release -p twisty --example steps --manifest-path "$root/Cargo.toml"
 twisty=$root/target/release/examples/steps
@@ -111,6 +114,11 @@ for step in "${steps[@]}"; do
             echo "# twisty: $(git -C "$root" describe --always --dirty 2>/dev/null || echo unknown)"
             echo "# started $(date -u '+%Y-%m-%d %H:%M UTC'), modes: $modes, lengths: $lengths"
         } >"$part"
+        # One call pair per job (scramble, mode, length), JOBS at a time; each job leaves its
+        # verdict in its own file, so a step interrupted within a session resumes at the calls
+        # not yet made, and the report lists the differences in the same order whatever JOBS is.
+        jobs_dir=$work/$step.jobs
+        mkdir -p "$jobs_dir"
         for ((i = 0; i < scrambles; i++)); do
             rot=""
             ((i % 5 == 4)) && rot=${rotations[$(((i / 5) % ${#rotations[@]}))]}
@@ -124,30 +132,48 @@ for step in "${steps[@]}"; do
             esac
             for mode in $modes; do
                 for d in $lengths; do
-                    ours=$("$twisty" "$step" "$mode" "$d" "$d" "$scramble" | sort)
-                    theirs=$("$nissy" solve_scramble -solver "$step" -m "$d" -M "$d" -n 255 \
-                        -nisstype "$mode" -moves "$scramble" 2>/dev/null | grep -v '^No solutions' | sort || true)
-                    s_total=$((s_total + 1))
-                    n=$(printf '%s' "$theirs" | grep -c . || true)
-                    if [ "$ours" = "$theirs" ]; then
-                        s_agree=$((s_agree + 1))
-                    elif [ "$n" -ge 255 ] && [ -z "$(comm -13 <(echo "$ours") <(echo "$theirs"))" ]; then
-                        s_capped=$((s_capped + 1))
-                    else
-                        s_differ=$((s_differ + 1))
-                        {
-                            echo "DIFFER $step $mode length $d: $scramble"
-                            diff <(echo "$ours") <(echo "$theirs") | head -6 | sed 's/^/    /'
-                        } | tee -a "$part"
-                    fi
+                    printf '%s\t%s\t%s\t%s\t%s\n' "$i" "$mode" "$d" "$scramble" "$jobs_dir/$i-$mode-$d"
                 done
             done
-        done
+        done >"$jobs_dir/list"
+        export step twisty nissy
+        tr '\n' '\0' <"$jobs_dir/list" | xargs -0 -P "$jobs" -n 1 bash -c '
+            IFS=$'"'"'\t'"'"' read -r i mode d scramble out <<<"$1"
+            [ -e "$out" ] && exit 0
+            ours=$("$twisty" "$step" "$mode" "$d" "$d" "$scramble" | sort)
+            theirs=$("$nissy" solve_scramble -solver "$step" -m "$d" -M "$d" -n 255 \
+                -nisstype "$mode" -moves "$scramble" 2>/dev/null | grep -v "^No solutions" | sort || true)
+            n=$(printf "%s" "$theirs" | grep -c . || true)
+            if [ "$ours" = "$theirs" ]; then
+                echo same >"$out.tmp"
+            elif [ "$n" -ge 255 ] && [ -z "$(comm -13 <(echo "$ours") <(echo "$theirs"))" ]; then
+                echo capped >"$out.tmp"
+            else
+                {
+                    echo differ
+                    echo "DIFFER $step $mode length $d: $scramble"
+                    diff <(echo "$ours") <(echo "$theirs") | head -6 | sed "s/^/    /"
+                } >"$out.tmp"
+            fi
+            mv "$out.tmp" "$out"' _
+        while IFS=$'\t' read -r i mode d scramble out; do
+            [ -e "$out" ] || { echo "compare-steps-nissy: no verdict for $out" >&2; exit 1; }
+            s_total=$((s_total + 1))
+            case $(head -1 "$out") in
+            same) s_agree=$((s_agree + 1)) ;;
+            capped) s_capped=$((s_capped + 1)) ;;
+            *)
+                s_differ=$((s_differ + 1))
+                tail -n +2 "$out" | tee -a "$part"
+                ;;
+            esac
+        done <"$jobs_dir/list"
         {
             echo "# $scrambles scrambles, modes $modes, lengths $lengths, $(($(date +%s) - started)) s"
             echo "sets: $s_total compared, $s_agree same, $s_capped capped (subset), $s_differ different"
         } >>"$part"
         mv "$part" "$report"
+        rm -rf "$jobs_dir"
         echo "$step: $scrambles scrambles, modes $modes, lengths $lengths: $s_agree same, $s_capped capped (subset), $s_differ different ($report)"
     fi
     total=$((total + s_total)) agree=$((agree + s_agree)) capped=$((capped + s_capped)) differ=$((differ + s_differ))
