@@ -137,6 +137,10 @@ for step in "${steps[@]}"; do
             done
         done >"$jobs_dir/list"
         export step twisty nissy
+        # Each program makes a step's tables on its first call: one call each before the jobs,
+        # so that parallel first calls do not race to write (or read half-written) tables.
+        "$twisty" "$step" normal 1 1 "U" >/dev/null 2>&1 || true
+        "$nissy" solve_scramble -solver "$step" -m 1 -M 1 -n 1 -moves "U" >/dev/null 2>&1 || true
         tr '\n' '\0' <"$jobs_dir/list" | xargs -0 -P "$jobs" -n 1 bash -c '
             IFS=$'"'"'\t'"'"' read -r i mode d scramble out <<<"$1"
             [ -e "$out" ] && exit 0
