@@ -145,14 +145,15 @@ static SQUEEZE6: [u16; 4096] = {
 fn squeeze(s: u32, outside: u32) -> u32 {
     let t = &SQUEEZE6;
     let low = t[((outside & 63) << 6 | (s & 63)) as usize] as u32;
-    let high = t[((outside >> 6) << 6 | (s >> 6 & 63)) as usize] as u32;
+    let high = t[((outside >> 6 & 63) << 6 | (s >> 6 & 63)) as usize] as u32;
     (low & 255) | (high & 255) << (low >> 8)
 }
 
 #[inline(always)]
 pub fn edge_sep_of_masks(m: u32, s: u32) -> u32 {
     let r = ranks();
-    r.rank495[m as usize] as u32 * 70 + r.rank70[squeeze(s, !m & 0xfff) as usize] as u32
+    r.rank495[(m & 0xfff) as usize] as u32 * 70
+        + r.rank70[(squeeze(s, !m & 0xfff) & 0xff) as usize] as u32
 }
 
 pub fn edge_sep(p: &Perm) -> u32 {
@@ -197,7 +198,7 @@ pub struct MaskConj {
 impl MaskConj {
     #[inline(always)]
     fn permute(&self, mask: u32) -> u32 {
-        (self.low[(mask & 63) as usize] | self.high[(mask >> 6) as usize]) as u32
+        (self.low[(mask & 63) as usize] | self.high[(mask >> 6 & 63) as usize]) as u32
     }
 
     /// The edge separation of `s x s⁻¹` from the masks of `x`.
@@ -384,7 +385,7 @@ impl MoveCoords {
     /// Position mask (edges) after move `m`.
     #[inline(always)]
     pub fn edge_mask(&self, m: usize, e: u32) -> u32 {
-        (self.low[m][(e & 63) as usize] | self.high[m][(e >> 6) as usize]) as u32
+        (self.low[m][(e & 63) as usize] | self.high[m][(e >> 6 & 63) as usize]) as u32
     }
 
     /// The edge orientation of `x m` from that of `x`.
@@ -495,10 +496,11 @@ pub fn premove_coords() -> &'static PremoveCoords {
 }
 
 /// How the twist coordinate changes when a twist is added at a position: `TWIST_DELTA[added]
-/// [position][old twist]` (the last position is not in the coordinate).
-const TWIST_DELTA: [[[i16; 3]; 8]; 3] = {
+/// [position][old twist]` (the last position is not in the coordinate). Twists index a fourth
+/// entry (zero) that is never read, so that masking the index with 3 proves it in range.
+const TWIST_DELTA: [[[i16; 4]; 8]; 4] = {
     const POW3: [i16; 8] = [729, 243, 81, 27, 9, 3, 1, 0];
-    let mut t = [[[0i16; 3]; 8]; 3];
+    let mut t = [[[0i16; 4]; 8]; 4];
     let mut added = 0;
     while added < 3 {
         let mut i = 0;
@@ -529,10 +531,11 @@ impl PremoveCoords {
             becomes: piece,
         } in &self.corners[m]
         {
-            let i = inverse.cp[j as usize] as usize;
+            // Positions below 8 and twists below 3 (the masks only spare the bounds checks).
+            let i = inverse.cp[j as usize & 7] as usize & 7;
             let old = y.p.co[i];
             out.corners ^= tetrad << i;
-            twist += TWIST_DELTA[added as usize][i][old as usize];
+            twist += TWIST_DELTA[added as usize & 3][i][old as usize & 3];
             let t = old + added;
             out.p.cp[i] = piece;
             out.p.co[i] = if t >= 3 { t - 3 } else { t };
