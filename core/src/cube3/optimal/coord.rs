@@ -518,6 +518,30 @@ const TWIST_DELTA: [[[i16; 4]; 8]; 4] = {
 };
 
 impl PremoveCoords {
+    /// The corner state, edge masks and flips of `faces[m] y`, given `y` and `y⁻¹`: what
+    /// [`PremoveCoords::apply`] gives, without the pieces.
+    #[inline(always)]
+    pub fn after(&self, y: &Side, inverse: &Perm, m: usize) -> (u32, [u32; 3], u32) {
+        let mut corners = y.corners;
+        let mut twist = y.twist as i16;
+        for c in &self.corners[m] {
+            // Positions below 8 and twists below 3 (the masks only spare the bounds checks).
+            let i = inverse.cp[c.piece as usize & 7] as usize & 7;
+            corners ^= c.tetrad << i;
+            twist += TWIST_DELTA[c.added as usize & 3][i][y.p.co[i] as usize & 3];
+        }
+        let mut edges = y.edges;
+        let mut eo = y.eo;
+        for e in &self.edges[m] {
+            let bit = 1u16 << inverse.ep[e.piece as usize];
+            eo ^= bit & e.flip;
+            edges[e.from as usize] ^= bit;
+            edges[e.to as usize] ^= bit;
+        }
+        let state = twist as u32 * CORNER_SEPS as u32 + RANKS.rank70[corners as usize] as u32;
+        (state, edges.map(|e| e as u32), eo as u32)
+    }
+
     /// `faces[m] y` with its coordinates, given `y` and `y⁻¹`.
     /// Only the positions holding the premove's pieces change: the inverse says which.
     #[inline(always)]
@@ -711,6 +735,10 @@ mod tests {
             for m in 0..MOVES {
                 let got = pc.apply(&y, &inverse, m);
                 assert!(got == Side::new(faces[m].then(&y.p)), "move {m}");
+                assert_eq!(
+                    pc.after(&y, &inverse, m),
+                    (got.corner_state(), got.edge_masks(), got.eo as u32)
+                );
             }
         }
     }
