@@ -429,6 +429,24 @@ impl MoveCoords {
 pub struct PremoveCoords {
     corners: [[CornerChange; 4]; MOVES],
     edges: [[EdgeChange; 4]; MOVES],
+    coords: [CoordChange; MOVES],
+}
+
+/// What a premove does to the coordinates alone. A face turn's pieces change together: a
+/// quarter turn takes each of its four corners to the other tetrad and each of its four edges
+/// to the other of two slices (flipping all four or none), a half turn changes neither.
+#[derive(Clone, Copy)]
+struct CoordChange {
+    corners: [u8; 4],
+    added: [u8; 4],
+    /// All ones when the corners change tetrad.
+    tetrads: u8,
+    edges: [u8; 4],
+    /// Per slice, all ones when its mask changes at the edges' positions (the two slices the
+    /// edges move between).
+    slices: [u16; 3],
+    /// All ones when the edges flip.
+    flips: u16,
 }
 
 /// What a premove does to one of its corners.
@@ -457,40 +475,63 @@ pub fn premove_coords() -> &'static PremoveCoords {
     static P: OnceLock<PremoveCoords> = OnceLock::new();
     P.get_or_init(|| {
         let faces = face_moves();
+        let corners: [[CornerChange; 4]; MOVES] = std::array::from_fn(|m| {
+            let a = &faces[m];
+            let moved: Vec<u8> = (0..8)
+                .filter(|&j| a.cp[j] as usize != j || a.co[j] != 0)
+                .map(|j| j as u8)
+                .collect();
+            std::array::from_fn(|k| {
+                let j = moved[k] as usize;
+                CornerChange {
+                    piece: j as u8,
+                    tetrad: ((j < 4) != (a.cp[j] < 4)) as u8,
+                    added: a.co[j],
+                    becomes: a.cp[j],
+                }
+            })
+        });
+        let edges: [[EdgeChange; 4]; MOVES] = std::array::from_fn(|m| {
+            let a = &faces[m];
+            let moved: Vec<u8> = (0..12)
+                .filter(|&j| a.ep[j] as usize != j)
+                .map(|j| j as u8)
+                .collect();
+            std::array::from_fn(|k| {
+                let j = moved[k] as usize;
+                EdgeChange {
+                    piece: j as u8,
+                    from: j as u8 >> 2,
+                    to: a.ep[j] >> 2,
+                    flip: 0u16.wrapping_sub(a.eo[j] as u16),
+                    becomes: a.ep[j],
+                }
+            })
+        });
+        // Checked by `coordinates_follow_premoves`: the coordinates of every premove agree
+        // with those of the pieces.
+        let coords = std::array::from_fn(|m| {
+            let (c, e) = (&corners[m], &edges[m]);
+            let quarter = e[0].from != e[0].to;
+            CoordChange {
+                corners: c.map(|x| x.piece),
+                added: c.map(|x| x.added),
+                tetrads: 0u8.wrapping_sub(c[0].tetrad),
+                edges: e.map(|x| x.piece),
+                slices: std::array::from_fn(|k| {
+                    if quarter && (e[0].from == k as u8 || e[0].to == k as u8) {
+                        u16::MAX
+                    } else {
+                        0
+                    }
+                }),
+                flips: e[0].flip,
+            }
+        });
         PremoveCoords {
-            corners: std::array::from_fn(|m| {
-                let a = &faces[m];
-                let moved: Vec<u8> = (0..8)
-                    .filter(|&j| a.cp[j] as usize != j || a.co[j] != 0)
-                    .map(|j| j as u8)
-                    .collect();
-                std::array::from_fn(|k| {
-                    let j = moved[k] as usize;
-                    CornerChange {
-                        piece: j as u8,
-                        tetrad: ((j < 4) != (a.cp[j] < 4)) as u8,
-                        added: a.co[j],
-                        becomes: a.cp[j],
-                    }
-                })
-            }),
-            edges: std::array::from_fn(|m| {
-                let a = &faces[m];
-                let moved: Vec<u8> = (0..12)
-                    .filter(|&j| a.ep[j] as usize != j)
-                    .map(|j| j as u8)
-                    .collect();
-                std::array::from_fn(|k| {
-                    let j = moved[k] as usize;
-                    EdgeChange {
-                        piece: j as u8,
-                        from: j as u8 >> 2,
-                        to: a.ep[j] >> 2,
-                        flip: 0u16.wrapping_sub(a.eo[j] as u16),
-                        becomes: a.ep[j],
-                    }
-                })
-            }),
+            corners,
+            edges,
+            coords,
         }
     })
 }
@@ -522,24 +563,32 @@ impl PremoveCoords {
     /// [`PremoveCoords::apply`] gives, without the pieces.
     #[inline(always)]
     pub fn after(&self, y: &Side, inverse: &Perm, m: usize) -> (u32, [u32; 3], u32) {
-        let mut corners = y.corners;
+        let c = &self.coords[m];
+        let mut tetrads = 0u8;
         let mut twist = y.twist as i16;
-        for c in &self.corners[m] {
+        for k in 0..4 {
             // Positions below 8 and twists below 3 (the masks only spare the bounds checks).
-            let i = inverse.cp[c.piece as usize & 7] as usize & 7;
-            corners ^= c.tetrad << i;
-            twist += TWIST_DELTA[c.added as usize & 3][i][y.p.co[i] as usize & 3];
+            let i = inverse.cp[c.corners[k] as usize & 7] as usize & 7;
+            tetrads |= 1 << i;
+            twist += TWIST_DELTA[c.added[k] as usize & 3][i][y.p.co[i] as usize & 3];
         }
-        let mut edges = y.edges;
-        let mut eo = y.eo;
-        for e in &self.edges[m] {
-            let bit = 1u16 << inverse.ep[e.piece as usize];
-            eo ^= bit & e.flip;
-            edges[e.from as usize] ^= bit;
-            edges[e.to as usize] ^= bit;
+        let mut bits = 0u16;
+        for k in 0..4 {
+            bits |= 1 << (inverse.ep[c.edges[k] as usize] & 15);
         }
+        let e = y.edges;
+        let edges = [
+            e[0] ^ (bits & c.slices[0]),
+            e[1] ^ (bits & c.slices[1]),
+            e[2] ^ (bits & c.slices[2]),
+        ];
+        let corners = y.corners ^ (tetrads & c.tetrads);
         let state = twist as u32 * CORNER_SEPS as u32 + RANKS.rank70[corners as usize] as u32;
-        (state, edges.map(|e| e as u32), eo as u32)
+        (
+            state,
+            edges.map(|e| e as u32),
+            (y.eo ^ (bits & c.flips)) as u32,
+        )
     }
 
     /// `faces[m] y` with its coordinates, given `y` and `y⁻¹`.

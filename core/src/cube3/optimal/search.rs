@@ -30,7 +30,7 @@ use crate::progress::CancelToken;
 use super::coord::{BOUND_SHIFT, EDGE_SEPS, MaskConj, MoveCoords, PremoveCoords, SYM_SHIFT, Side};
 use super::flips::Pick;
 use super::sym::{MOVES, SYMS};
-use super::table::{line_of, lookup};
+use super::table::{lookup, lookup_place, place};
 use crate::cube3::solve::may_follow;
 
 pub(crate) struct Pruning<'a> {
@@ -61,6 +61,24 @@ impl Pruning<'_> {
             (k * EDGE_SEPS + sep) << self.flips | self.pick.get(conj.eo(eo, edges)) as usize
         };
         (i, e >> BOUND_SHIFT)
+    }
+
+    /// [`Pruning::index`] with the entry as its place (see [`place`]).
+    #[inline(always)]
+    pub fn place(&self, state: u32, edges: &[u32; 3], eo: u32) -> (usize, u32) {
+        let (i, alone) = self.index(state, edges, eo);
+        (place(i), alone)
+    }
+
+    #[inline(always)]
+    fn prefetch_place(&self, p: usize) {
+        crate::tablefile::prefetch(self.lines, p >> 2);
+    }
+
+    /// The table's bound of the entry at place `p`.
+    #[inline(always)]
+    fn bound(&self, p: usize) -> u32 {
+        lookup_place(self.lines, self.base, p)
     }
 
     /// The entry of a cube's edges in the edges' own table, its byte prefetched.
@@ -99,11 +117,6 @@ impl Pruning<'_> {
             },
             i * 4,
         );
-    }
-
-    #[inline(always)]
-    fn prefetch(&self, i: usize) {
-        crate::tablefile::prefetch(self.lines, line_of(i));
     }
 }
 
@@ -150,19 +163,11 @@ const QUARTER_TURNS: u32 = ALL_MOVES & !0b010_010_010_010_010_010;
 /// The quarter turns of face 0 (shifted by `3 · face` for the others).
 const FACE_QUARTERS: u32 = 0b101;
 
-/// The faces with a quarter turn in a move set, as a face set.
+/// The faces with a quarter turn in a move set, each as the bit of its first move (`3 · face`).
 #[inline(always)]
 fn quarter_faces(moves: u32) -> u32 {
     let q = moves & QUARTER_TURNS;
-    // Bit 3k or 3k + 2 set: fold each face's three bits onto its first, then gather.
-    let any = (q | q >> 2) & 0b001_001_001_001_001_001;
-    let mut faces = 0;
-    let mut k = 0;
-    while k < FACES {
-        faces |= (any >> (3 * k) & 1) << k;
-        k += 1;
-    }
-    faces
+    (q | q >> 2) & 0b001_001_001_001_001_001
 }
 
 /// The moves allowed after each move (index 18: at the start), on each side.
@@ -329,10 +334,10 @@ struct Frame {
     /// Children still to go through the next stage, as a move set.
     live: u32,
     /// The other side after a face's quarter turn (both quarter turns of a face leave it the
-    /// same coordinate): its table index and its corners' bound, then its bound.
+    /// same coordinate): its table place and its corners' bound, then its bound.
     face_index: [(usize, u32); FACES],
     face_bound: [u8; FACES],
-    /// The moved side's table index and corners' bound, and its edges' entry.
+    /// The moved side's table place and corners' bound, and its edges' entry.
     index: [(usize, u32); MOVES],
     edge: [usize; MOVES],
     blocks: [(u64, u8); MOVES],
@@ -546,22 +551,22 @@ impl<'a> Worker<'a> {
         let faces = quarter_faces(moves);
         let mut bits = faces;
         while bits != 0 {
-            let k = bits.trailing_zeros() as usize;
+            let k = bits.trailing_zeros() as usize / 3;
             bits &= bits - 1;
             self.face_after[k] = self.premoves.after(other, &own.p, 3 * k);
             self.prune.prefetch_class(self.face_after[k].0);
         }
         let mut bits = faces;
         while bits != 0 {
-            let k = bits.trailing_zeros() as usize;
+            let k = bits.trailing_zeros() as usize / 3;
             bits &= bits - 1;
             let (state, masks, eo) = &self.face_after[k];
-            f.face_index[k] = self.prune.index(*state, masks, *eo);
+            f.face_index[k] = self.prune.place(*state, masks, *eo);
             if next + f.face_index[k].1 > self.target {
                 moves &= !(FACE_QUARTERS << (3 * k));
                 continue;
             }
-            self.prune.prefetch(f.face_index[k].0);
+            self.prune.prefetch_place(f.face_index[k].0);
         }
         f.live = moves;
     }
@@ -575,10 +580,10 @@ impl<'a> Worker<'a> {
         let own = if f.on_inverse { &n.y } else { &n.x };
         let mut bits = quarter_faces(f.live);
         while bits != 0 {
-            let k = bits.trailing_zeros() as usize;
+            let k = bits.trailing_zeros() as usize / 3;
             bits &= bits - 1;
             let (i, alone) = f.face_index[k];
-            let h = lookup(self.prune.lines, self.prune.base, i).max(alone);
+            let h = self.prune.bound(i).max(alone);
             if next + h > self.target {
                 f.live &= !(FACE_QUARTERS << (3 * k));
                 continue;
@@ -597,7 +602,7 @@ impl<'a> Worker<'a> {
         }
         let mut bits = quarter_faces(f.live);
         while bits != 0 {
-            let k = bits.trailing_zeros() as usize;
+            let k = bits.trailing_zeros() as usize / 3;
             bits &= bits - 1;
             let h = self.prune.edge_bound(self.face_edge[k]);
             if next + h > self.target {
@@ -611,12 +616,12 @@ impl<'a> Worker<'a> {
             let m = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let (state, masks, eo) = &self.after[m];
-            f.index[m] = self.prune.index(*state, masks, *eo);
+            f.index[m] = self.prune.place(*state, masks, *eo);
             if next + f.index[m].1 > self.target {
                 f.live &= !(1 << m);
                 continue;
             }
-            self.prune.prefetch(f.index[m].0);
+            self.prune.prefetch_place(f.index[m].0);
             f.edge[m] = self.prune.edge_index(masks, *eo);
         }
     }
@@ -632,7 +637,9 @@ impl<'a> Worker<'a> {
             let m = f.live.trailing_zeros() as u8;
             f.live &= f.live - 1;
             let (i, alone) = f.index[m as usize];
-            let h_moved = lookup(self.prune.lines, self.prune.base, i)
+            let h_moved = self
+                .prune
+                .bound(i)
                 .max(alone)
                 .max(self.prune.edge_bound(f.edge[m as usize])) as u8;
             if next + h_moved as u32 > self.target {
