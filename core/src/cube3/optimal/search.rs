@@ -256,8 +256,35 @@ impl Node {
 /// A node a few moves below the root, with the moves that lead there.
 struct Task {
     node: Node,
-    normal: Vec<u8>,
-    inverse: Vec<u8>,
+    normal: Moves,
+    inverse: Moves,
+}
+
+/// The moves of a task's path on one side, held in place: tens of thousands of tasks are
+/// made at every depth, and none needs an allocation.
+#[derive(Clone, Copy)]
+struct Moves {
+    moves: [u8; 8],
+    len: u8,
+}
+
+// A task lies at most TASK_DEPTH moves below the root, and a split task three more.
+const _: () = assert!(TASK_DEPTH as usize + 3 <= 8);
+
+impl Moves {
+    fn new(path: &[u8]) -> Moves {
+        let mut moves = [0; 8];
+        let len = path.len().min(8);
+        moves[..len].copy_from_slice(&path[..len]);
+        Moves {
+            moves,
+            len: len as u8,
+        }
+    }
+
+    fn as_slice(&self) -> &[u8] {
+        &self.moves[..self.len as usize]
+    }
 }
 
 /// Why a search stopped before it was done.
@@ -496,8 +523,10 @@ impl<'a> Worker<'a> {
             shared,
             nodes: 0,
             found: Vec::new(),
-            normal: Vec::with_capacity(target as usize),
-            inverse: Vec::with_capacity(target as usize),
+            // Grown on the first pushes; the task runner hands each worker the buffers of
+            // one that ended.
+            normal: Vec::new(),
+            inverse: Vec::new(),
             collect: None,
             after: [(0, [0; 3], 0); MOVES],
             face_after: [(0, [0; 3], 0); FACES],
@@ -753,8 +782,8 @@ impl<'a> Worker<'a> {
         {
             tasks.push(Task {
                 node: *n,
-                normal: self.normal.clone(),
-                inverse: self.inverse.clone(),
+                normal: Moves::new(&self.normal),
+                inverse: Moves::new(&self.inverse),
             });
             return false;
         }
@@ -866,15 +895,40 @@ fn split_levels(cost: u64, most: u64, room: u32) -> u8 {
 }
 
 /// Nodes each task visited at one depth, by task (see [`task_key`]).
-pub(crate) type TaskCosts = std::collections::HashMap<u64, u64>;
+pub(crate) type TaskCosts =
+    std::collections::HashMap<u64, u64, std::hash::BuildHasherDefault<KeyHasher>>;
 
 /// A task's name across depths: its normal moves, a separator, its inverse moves.
 fn task_key(t: &Task) -> u64 {
     t.normal
+        .as_slice()
         .iter()
         .chain(std::iter::once(&0xfe))
-        .chain(t.inverse.iter())
+        .chain(t.inverse.as_slice())
         .fold(0u64, |k, &m| k << 8 | m as u64)
+}
+
+/// A hash of task keys (one `u64` each, made by the search itself, so no defence against
+/// chosen keys is needed): a multiply and a fold, far cheaper than the default hasher on the
+/// tens of thousands of lookups a depth makes.
+#[derive(Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+
+    fn write_u64(&mut self, k: u64) {
+        let h = (self.0 ^ k).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 = h ^ h >> 29;
+    }
 }
 
 /// What one depth of the search found.
@@ -959,8 +1013,8 @@ pub(crate) fn search_depth(
             continue;
         }
         let mut w = Worker::new(prune, target, 0, &probe);
-        w.normal.extend_from_slice(&t.normal);
-        w.inverse.extend_from_slice(&t.inverse);
+        w.normal.extend_from_slice(t.normal.as_slice());
+        w.inverse.extend_from_slice(t.inverse.as_slice());
         w.collect = Some((t.node.depth + levels, Vec::new()));
         w.visit(&t.node);
         above += w.nodes;
@@ -983,13 +1037,16 @@ pub(crate) fn search_depth(
     let slots: Vec<Mutex<(Vec<Vec<u8>>, u64)>> = (0..list.len())
         .map(|_| Mutex::new((Vec::new(), 0)))
         .collect();
+    // A task's answer stored; its path buffers returned for the next task.
     let finish = |i: usize, w: Worker| {
         shared.nodes.fetch_add(w.nodes & 1023, Ordering::Relaxed);
         *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = (w.found, w.nodes);
+        (w.normal, w.inverse)
     };
     let work = || {
         let mut lanes: Vec<(usize, Lane)> = Vec::with_capacity(LANES);
         let mut spare: Vec<Vec<Frame>> = Vec::new();
+        let mut paths: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
         let mut more = true;
         loop {
             while more && lanes.len() < LANES {
@@ -1003,14 +1060,19 @@ pub(crate) fn search_depth(
                 }
                 let t = &list[i];
                 let mut w = Worker::new(prune, target, i, &shared);
-                w.normal.extend_from_slice(&t.normal);
-                w.inverse.extend_from_slice(&t.inverse);
+                if let Some((mut normal, mut inverse)) = paths.pop() {
+                    normal.clear();
+                    inverse.clear();
+                    (w.normal, w.inverse) = (normal, inverse);
+                }
+                w.normal.extend_from_slice(t.normal.as_slice());
+                w.inverse.extend_from_slice(t.inverse.as_slice());
                 match w.enter(&t.node) {
                     Enter::Expand => {
                         let stack = spare.pop().unwrap_or_default();
                         lanes.push((i, Lane::new(w, &t.node, stack)));
                     }
-                    Enter::End | Enter::Leaf => finish(i, w),
+                    Enter::End | Enter::Leaf => paths.push(finish(i, w)),
                 }
             }
             if lanes.is_empty() {
@@ -1023,7 +1085,7 @@ pub(crate) fn search_depth(
                 } else {
                     let (i, lane) = lanes.swap_remove(k);
                     spare.push(lane.stack);
-                    finish(i, lane.w);
+                    paths.push(finish(i, lane.w));
                 }
             }
         }
