@@ -475,37 +475,28 @@ pub fn premove_coords() -> &'static PremoveCoords {
     static P: OnceLock<PremoveCoords> = OnceLock::new();
     P.get_or_init(|| {
         let faces = face_moves();
+        // The four pieces (of `n`) a move changes.
+        let moved = |n: usize, changed: &dyn Fn(usize) -> bool| -> [usize; 4] {
+            let v: Vec<usize> = (0..n).filter(|&j| changed(j)).collect();
+            std::array::from_fn(|k| v[k])
+        };
         let corners: [[CornerChange; 4]; MOVES] = std::array::from_fn(|m| {
             let a = &faces[m];
-            let moved: Vec<u8> = (0..8)
-                .filter(|&j| a.cp[j] as usize != j || a.co[j] != 0)
-                .map(|j| j as u8)
-                .collect();
-            std::array::from_fn(|k| {
-                let j = moved[k] as usize;
-                CornerChange {
-                    piece: j as u8,
-                    tetrad: ((j < 4) != (a.cp[j] < 4)) as u8,
-                    added: a.co[j],
-                    becomes: a.cp[j],
-                }
+            moved(8, &|j| a.cp[j] as usize != j || a.co[j] != 0).map(|j| CornerChange {
+                piece: j as u8,
+                tetrad: ((j < 4) != (a.cp[j] < 4)) as u8,
+                added: a.co[j],
+                becomes: a.cp[j],
             })
         });
         let edges: [[EdgeChange; 4]; MOVES] = std::array::from_fn(|m| {
             let a = &faces[m];
-            let moved: Vec<u8> = (0..12)
-                .filter(|&j| a.ep[j] as usize != j)
-                .map(|j| j as u8)
-                .collect();
-            std::array::from_fn(|k| {
-                let j = moved[k] as usize;
-                EdgeChange {
-                    piece: j as u8,
-                    from: j as u8 >> 2,
-                    to: a.ep[j] >> 2,
-                    flip: 0u16.wrapping_sub(a.eo[j] as u16),
-                    becomes: a.ep[j],
-                }
+            moved(12, &|j| a.ep[j] as usize != j).map(|j| EdgeChange {
+                piece: j as u8,
+                from: j as u8 >> 2,
+                to: a.ep[j] >> 2,
+                flip: 0u16.wrapping_sub(a.eo[j] as u16),
+                becomes: a.ep[j],
             })
         });
         // Checked by `coordinates_follow_premoves`: the coordinates of every premove agree
