@@ -710,8 +710,8 @@ mod tests {
             let code = |x: &Perm| {
                 let side = coord::Side::new(*x);
                 let (k, corners) = p.index(side.corner_state(), &side.edge_masks(), side.eo as u32);
-                let at = table::place(k);
-                (p.lines[at >> 2] >> (2 * (at & 3)) & 3, corners)
+                let (b, shift) = table::slot(k);
+                (p.lines[b] >> shift & 3, corners)
             };
             let expected = code(&x);
             for t in 0..sym::SYMS {

@@ -348,7 +348,7 @@ impl Shared<'_> {
     }
 }
 
-/// Faces, each move's: `FACE[m] = m / 3`.
+/// The six faces; move `m` turns face `m / 3`.
 const FACES: usize = 6;
 
 /// A node being expanded, between the stages of its children (see [`Worker::open`]): the

@@ -268,14 +268,7 @@ fn settle(out: &mut [u8]) {
 /// The lower bound the table gives for entry `i`.
 #[inline(always)]
 pub fn lookup(lines: &[u8], base: u32, i: usize) -> u32 {
-    let (l, j) = (i / PER_LINE, i % PER_LINE);
-    let line = &lines[l * LINE_BYTES..(l + 1) * LINE_BYTES];
-    let code = (line[j / 4] >> (2 * (j % 4)) & 3) as u32;
-    if code != 0 {
-        base + code
-    } else {
-        (line[LINE_BYTES - 1] >> 4) as u32
-    }
+    lookup_place(lines, base, place(i))
 }
 
 /// Entry `i`'s place: its 2 bits counted over whole lines (`256 l + j`), so that a lookup
