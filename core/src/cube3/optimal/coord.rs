@@ -271,6 +271,13 @@ pub fn mask_conj() -> &'static [MaskConj; SYMS] {
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Side {
     pub p: Perm,
+    pub c: Coords,
+}
+
+/// The coordinates of a cube the table reads, kept without its pieces: what a move or a
+/// premove computes first, and what the child it makes then takes as they are.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Coords {
     pub twist: u16,
     /// Positions of first-tetrad corners.
     pub corners: u8,
@@ -280,18 +287,13 @@ pub struct Side {
     pub eo: u16,
 }
 
-impl Side {
-    #[inline(always)]
-    pub fn new(p: Perm) -> Side {
-        let e = edge_masks(&p);
-        Side {
-            p,
-            twist: twist(&p) as u16,
-            corners: corner_mask(&p) as u8,
-            edges: [e[0] as u16, e[1] as u16, e[2] as u16],
-            eo: eo_mask(&p) as u16,
-        }
-    }
+impl Coords {
+    pub const ZERO: Coords = Coords {
+        twist: 0,
+        corners: 0,
+        edges: [0; 3],
+        eo: 0,
+    };
 
     #[inline(always)]
     pub fn corner_state(&self) -> u32 {
@@ -301,6 +303,22 @@ impl Side {
     #[inline(always)]
     pub fn edge_masks(&self) -> [u32; 3] {
         self.edges.map(|m| m as u32)
+    }
+}
+
+impl Side {
+    #[inline(always)]
+    pub fn new(p: Perm) -> Side {
+        let e = edge_masks(&p);
+        Side {
+            p,
+            c: Coords {
+                twist: twist(&p) as u16,
+                corners: corner_mask(&p) as u8,
+                edges: [e[0] as u16, e[1] as u16, e[2] as u16],
+                eo: eo_mask(&p) as u16,
+            },
+        }
     }
 }
 
@@ -367,19 +385,16 @@ pub fn move_coords() -> &'static MoveCoords {
 }
 
 impl MoveCoords {
-    /// The corner state, edge masks and flips of `x m` (`m` a face move).
+    /// The coordinates of `x m` (`m` a face move).
     #[inline(always)]
-    pub fn after(&self, x: &Side, m: usize) -> (u32, [u32; 3], u32) {
-        let twist = self.twist[x.twist as usize * MOVES + m] as u32;
-        let corners = self.corners[m][x.corners as usize];
-        let state = twist * CORNER_SEPS as u32 + RANKS.rank70[corners as usize] as u32;
-        let e = &x.edges;
-        let e = [
-            self.edge_mask(m, e[0] as u32),
-            self.edge_mask(m, e[1] as u32),
-            self.edge_mask(m, e[2] as u32),
-        ];
-        (state, e, self.eo(m, x.eo as u32))
+    pub fn after(&self, x: &Side, m: usize) -> Coords {
+        let c = &x.c;
+        Coords {
+            twist: self.twist[c.twist as usize * MOVES + m],
+            corners: self.corners[m][c.corners as usize],
+            edges: c.edges.map(|e| self.edge_mask(m, e as u32) as u16),
+            eo: self.eo(m, c.eo as u32) as u16,
+        }
     }
 
     /// Position mask (edges) after move `m`.
@@ -394,9 +409,16 @@ impl MoveCoords {
         self.edge_mask(m, eo) ^ self.flip[m] as u32
     }
 
-    /// `x m` with its coordinates: only the move's four corner and four edge positions change.
-    #[inline(always)]
+    /// `x m` with its coordinates.
+    #[cfg(test)]
     pub fn apply(&self, x: &Side, m: usize) -> Side {
+        self.apply_with(x, m, self.after(x, m))
+    }
+
+    /// `x m` given its coordinates `c` (from [`MoveCoords::after`]): only the move's four
+    /// corner and four edge positions change.
+    #[inline(always)]
+    pub fn apply_with(&self, x: &Side, m: usize, c: Coords) -> Side {
         let mut p = x.p;
         for &(i, from, added) in &self.corner_cells[m] {
             let t = x.p.co[from as usize] + added;
@@ -407,18 +429,7 @@ impl MoveCoords {
             p.ep[i as usize] = x.p.ep[from as usize];
             p.eo[i as usize] = x.p.eo[from as usize] ^ flip;
         }
-        let e = &x.edges;
-        Side {
-            p,
-            twist: self.twist[x.twist as usize * MOVES + m],
-            corners: self.corners[m][x.corners as usize],
-            edges: [
-                self.edge_mask(m, e[0] as u32) as u16,
-                self.edge_mask(m, e[1] as u32) as u16,
-                self.edge_mask(m, e[2] as u32) as u16,
-            ],
-            eo: self.eo(m, x.eo as u32) as u16,
-        }
+        Side { p, c }
     }
 }
 
@@ -449,25 +460,20 @@ struct CoordChange {
     flips: u16,
 }
 
-/// What a premove does to one of its corners.
+/// What a premove does to one of its corners' pieces.
 #[derive(Clone, Copy)]
 struct CornerChange {
     piece: u8,
-    /// 1 when the position holding it changes tetrad.
-    tetrad: u8,
     added: u8,
     becomes: u8,
 }
 
-/// What a premove does to one of its edges.
+/// What a premove does to one of its edges' pieces.
 #[derive(Clone, Copy)]
 struct EdgeChange {
     piece: u8,
-    /// The slice it leaves and the one it joins (the same when it stays).
-    from: u8,
-    to: u8,
-    /// All ones when it flips.
-    flip: u16,
+    /// 1 when it flips.
+    flip: u8,
     becomes: u8,
 }
 
@@ -484,7 +490,6 @@ pub fn premove_coords() -> &'static PremoveCoords {
             let a = &faces[m];
             moved(8, &|j| a.cp[j] as usize != j || a.co[j] != 0).map(|j| CornerChange {
                 piece: j as u8,
-                tetrad: ((j < 4) != (a.cp[j] < 4)) as u8,
                 added: a.co[j],
                 becomes: a.cp[j],
             })
@@ -493,9 +498,7 @@ pub fn premove_coords() -> &'static PremoveCoords {
             let a = &faces[m];
             moved(12, &|j| a.ep[j] as usize != j).map(|j| EdgeChange {
                 piece: j as u8,
-                from: j as u8 >> 2,
-                to: a.ep[j] >> 2,
-                flip: 0u16.wrapping_sub(a.eo[j] as u16),
+                flip: a.eo[j],
                 becomes: a.ep[j],
             })
         });
@@ -503,20 +506,22 @@ pub fn premove_coords() -> &'static PremoveCoords {
         // with those of the pieces.
         let coords = std::array::from_fn(|m| {
             let (c, e) = (&corners[m], &edges[m]);
-            let quarter = e[0].from != e[0].to;
+            // The slice an edge leaves and the one it joins (the same when it stays).
+            let (from, to) = (e[0].piece >> 2, e[0].becomes >> 2);
+            let tetrad = (c[0].piece < 4) != (c[0].becomes < 4);
             CoordChange {
                 corners: c.map(|x| x.piece),
                 added: c.map(|x| x.added),
-                tetrads: 0u8.wrapping_sub(c[0].tetrad),
+                tetrads: 0u8.wrapping_sub(tetrad as u8),
                 edges: e.map(|x| x.piece),
                 slices: std::array::from_fn(|k| {
-                    if quarter && (e[0].from == k as u8 || e[0].to == k as u8) {
+                    if from != to && (from == k as u8 || to == k as u8) {
                         u16::MAX
                     } else {
                         0
                     }
                 }),
-                flips: e[0].flip,
+                flips: 0u16.wrapping_sub(e[0].flip as u16),
             }
         });
         PremoveCoords {
@@ -550,13 +555,12 @@ const TWIST_DELTA: [[[i16; 4]; 8]; 4] = {
 };
 
 impl PremoveCoords {
-    /// The corner state, edge masks and flips of `faces[m] y`, given `y` and `y⁻¹`: what
-    /// [`PremoveCoords::apply`] gives, without the pieces.
+    /// The coordinates of `faces[m] y`, given `y` and `y⁻¹`.
     #[inline(always)]
-    pub fn after(&self, y: &Side, inverse: &Perm, m: usize) -> (u32, [u32; 3], u32) {
+    pub fn after(&self, y: &Side, inverse: &Perm, m: usize) -> Coords {
         let c = &self.coords[m];
         let mut tetrads = 0u8;
-        let mut twist = y.twist as i16;
+        let mut twist = y.c.twist as i16;
         for k in 0..4 {
             // Positions below 8 and twists below 3 (the masks only spare the bounds checks).
             let i = inverse.cp[c.corners[k] as usize & 7] as usize & 7;
@@ -567,61 +571,53 @@ impl PremoveCoords {
         for k in 0..4 {
             bits |= 1 << (inverse.ep[c.edges[k] as usize] & 15);
         }
-        let e = y.edges;
-        let edges = [
-            e[0] ^ (bits & c.slices[0]),
-            e[1] ^ (bits & c.slices[1]),
-            e[2] ^ (bits & c.slices[2]),
-        ];
-        let corners = y.corners ^ (tetrads & c.tetrads);
-        let state = twist as u32 * CORNER_SEPS as u32 + RANKS.rank70[corners as usize] as u32;
-        (
-            state,
-            edges.map(|e| e as u32),
-            (y.eo ^ (bits & c.flips)) as u32,
-        )
+        let e = y.c.edges;
+        Coords {
+            twist: twist as u16,
+            corners: y.c.corners ^ (tetrads & c.tetrads),
+            edges: [
+                e[0] ^ (bits & c.slices[0]),
+                e[1] ^ (bits & c.slices[1]),
+                e[2] ^ (bits & c.slices[2]),
+            ],
+            eo: y.c.eo ^ (bits & c.flips),
+        }
     }
 
     /// `faces[m] y` with its coordinates, given `y` and `y⁻¹`.
-    /// Only the positions holding the premove's pieces change: the inverse says which.
-    #[inline(always)]
+    #[cfg(test)]
     pub fn apply(&self, y: &Side, inverse: &Perm, m: usize) -> Side {
-        let mut out = *y;
-        let mut twist = y.twist as i16;
+        self.apply_with(y, inverse, m, self.after(y, inverse, m))
+    }
+
+    /// `faces[m] y` given its coordinates `c` (from [`PremoveCoords::after`]): only the
+    /// positions holding the premove's pieces change, and the inverse says which.
+    #[inline(always)]
+    pub fn apply_with(&self, y: &Side, inverse: &Perm, m: usize, c: Coords) -> Side {
+        let mut p = y.p;
         for &CornerChange {
             piece: j,
-            tetrad,
             added,
             becomes: piece,
         } in &self.corners[m]
         {
-            // Positions below 8 and twists below 3 (the masks only spare the bounds checks).
+            // Positions below 8 (the mask only spares the bounds check).
             let i = inverse.cp[j as usize & 7] as usize & 7;
-            let old = y.p.co[i];
-            out.corners ^= tetrad << i;
-            twist += TWIST_DELTA[added as usize & 3][i][old as usize & 3];
-            let t = old + added;
-            out.p.cp[i] = piece;
-            out.p.co[i] = if t >= 3 { t - 3 } else { t };
+            let t = p.co[i] + added;
+            p.cp[i] = piece;
+            p.co[i] = if t >= 3 { t - 3 } else { t };
         }
-        out.twist = twist as u16;
         for &EdgeChange {
             piece: j,
-            from,
-            to,
             flip,
             becomes: piece,
         } in &self.edges[m]
         {
-            let i = inverse.ep[j as usize];
-            let bit = 1u16 << i;
-            out.eo ^= bit & flip;
-            out.edges[from as usize] ^= bit;
-            out.edges[to as usize] ^= bit;
-            out.p.ep[i as usize] = piece;
-            out.p.eo[i as usize] ^= flip as u8 & 1;
+            let i = inverse.ep[j as usize] as usize;
+            p.ep[i] = piece;
+            p.eo[i] ^= flip;
         }
-        out
+        Side { p, c }
     }
 }
 
@@ -775,9 +771,14 @@ mod tests {
             for m in 0..MOVES {
                 let got = pc.apply(&y, &inverse, m);
                 assert!(got == Side::new(faces[m].then(&y.p)), "move {m}");
+                assert_eq!(pc.after(&y, &inverse, m), got.c);
+            }
+            // The search premoves a face once for both of its quarter turns (the target
+            // holds the half turn between them).
+            for f in 0..6 {
                 assert_eq!(
-                    pc.after(&y, &inverse, m),
-                    (got.corner_state(), got.edge_masks(), got.eo as u32)
+                    pc.after(&y, &inverse, 3 * f),
+                    pc.after(&y, &inverse, 3 * f + 2)
                 );
             }
         }
@@ -793,10 +794,7 @@ mod tests {
             for m in 0..MOVES {
                 let after = Side::new(x.p.then(&faces[m]));
                 assert!(mc.apply(&x, m) == after);
-                assert_eq!(
-                    mc.after(&x, m),
-                    (after.corner_state(), after.edge_masks(), after.eo as u32)
-                );
+                assert_eq!(mc.after(&x, m), after.c);
             }
         }
     }

@@ -573,6 +573,7 @@ impl Solver {
         let root = root.with_symmetries(&own);
         let mut nodes = 0;
         let mut costs = None;
+        let mut scratch = search::Scratch::default();
         for length in bound.max(opts.min_length)..=opts.max_length {
             let r = search::search_depth(
                 &prune,
@@ -584,8 +585,11 @@ impl Solver {
                 opts.deadline,
                 costs.as_ref(),
                 search::SPLIT_SHARE,
+                &mut scratch,
             );
-            costs = Some(r.costs);
+            if let Some(old) = costs.replace(r.costs) {
+                scratch.recycle(old);
+            }
             nodes += r.nodes;
             if let Some(stop) = r.stopped {
                 return Err(stop.error(&lengths_text(opts.min_length, opts.max_length)));
@@ -709,7 +713,11 @@ mod tests {
             };
             let code = |x: &Perm| {
                 let side = coord::Side::new(*x);
-                let (k, corners) = p.index(side.corner_state(), &side.edge_masks(), side.eo as u32);
+                let (k, corners) = p.index(
+                    side.c.corner_state(),
+                    &side.c.edge_masks(),
+                    side.c.eo as u32,
+                );
                 let (b, shift) = table::slot(k);
                 (p.lines[b] >> shift & 3, corners)
             };
@@ -899,7 +907,18 @@ mod tests {
             let (threads, limit) = (1 + i % 3, [1, 3, 100_000][i % 3]);
             // Costs of a full depth (no solution of 12 moves below a random cube), then the
             // next depths with them, with every task that took nodes split and with none.
-            let first = search::search_depth(&p, &root, 12, limit, 1, None, None, None, 0);
+            let first = search::search_depth(
+                &p,
+                &root,
+                12,
+                limit,
+                1,
+                None,
+                None,
+                None,
+                0,
+                &mut search::Scratch::default(),
+            );
             assert!(first.solutions.is_empty());
             for target in [13, 14] {
                 let run = |share| {
@@ -913,6 +932,7 @@ mod tests {
                         None,
                         Some(&first.costs),
                         share,
+                        &mut search::Scratch::default(),
                     )
                 };
                 let (whole, pieces) = (run(0), run(1 << 30));

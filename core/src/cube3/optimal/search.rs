@@ -27,7 +27,9 @@ use crate::cube3::geometry::Perm;
 use crate::error::{Error, ErrorKind};
 use crate::progress::CancelToken;
 
-use super::coord::{BOUND_SHIFT, EDGE_SEPS, MaskConj, MoveCoords, PremoveCoords, SYM_SHIFT, Side};
+use super::coord::{
+    BOUND_SHIFT, Coords, EDGE_SEPS, MaskConj, MoveCoords, PremoveCoords, SYM_SHIFT, Side,
+};
 use super::flips::Pick;
 use super::sym::{MOVES, SYMS};
 use super::table::{lookup, lookup_place, place};
@@ -63,10 +65,11 @@ impl Pruning<'_> {
         (i, e >> BOUND_SHIFT)
     }
 
-    /// [`Pruning::index`] with the entry as its place (see [`place`]).
+    /// [`Pruning::index`] of a cube's coordinates, with the entry as its place (see
+    /// [`place`]).
     #[inline(always)]
-    pub fn place(&self, state: u32, edges: &[u32; 3], eo: u32) -> (usize, u32) {
-        let (i, alone) = self.index(state, edges, eo);
+    pub fn place(&self, c: &Coords) -> (usize, u32) {
+        let (i, alone) = self.index(c.corner_state(), &c.edge_masks(), c.eo as u32);
         (place(i), alone)
     }
 
@@ -83,8 +86,8 @@ impl Pruning<'_> {
 
     /// The entry of a cube's edges in the edges' own table, its byte prefetched.
     #[inline(always)]
-    pub fn edge_index(&self, edges: &[u32; 3], eo: u32) -> usize {
-        let i = super::edges::index(self.edge_class, self.conj, edges, eo);
+    pub fn edge_index(&self, c: &Coords) -> usize {
+        let i = super::edges::index(self.edge_class, self.conj, &c.edge_masks(), c.eo as u32);
         crate::tablefile::prefetch(self.edge_dist, i / 2);
         i
     }
@@ -98,9 +101,8 @@ impl Pruning<'_> {
     /// A lower bound of the cube's distance to solved.
     #[inline(always)]
     pub fn estimate(&self, x: &Side) -> u32 {
-        let masks = x.edge_masks();
-        let (i, corners) = self.index(x.corner_state(), &masks, x.eo as u32);
-        let edges = self.edge_bound(self.edge_index(&masks, x.eo as u32));
+        let (i, corners) = self.index(x.c.corner_state(), &x.c.edge_masks(), x.c.eo as u32);
+        let edges = self.edge_bound(self.edge_index(&x.c));
         lookup(self.lines, self.base, i).max(corners).max(edges)
     }
 
@@ -254,6 +256,7 @@ impl Node {
 }
 
 /// A node a few moves below the root, with the moves that lead there.
+#[derive(Clone, Copy)]
 struct Task {
     node: Node,
     normal: Moves,
@@ -296,7 +299,7 @@ pub(crate) enum Stop {
 /// What the tasks of one depth share.
 struct Shared<'a> {
     limit: usize,
-    counts: Vec<AtomicU32>,
+    counts: &'a [AtomicU32],
     /// Solutions found by all tasks so far.
     total: AtomicUsize,
     /// Tasks after this one are not needed: those up to it hold `limit` solutions.
@@ -348,12 +351,29 @@ impl Shared<'_> {
     }
 }
 
+/// Prefetches the large table's lines at the places `place(i)` of the bits `i` of `set`, one
+/// after the other. A prefetch waits for its address to be translated before the instructions
+/// after it can complete, and the large table's pages are seldom in the translation cache;
+/// translations asked for together overlap, where one between two index computations holds
+/// up the work behind it on its own (measured: a third of the time spent just after the
+/// prefetches when they were issued one per index, and 10 % less time in all asked together;
+/// see docs/cube3-optimal.md).
+#[inline(always)]
+fn burst(prune: &Pruning, mut set: u32, place: impl Fn(usize) -> usize) {
+    while set != 0 {
+        let i = set.trailing_zeros() as usize;
+        set &= set - 1;
+        prune.prefetch_place(place(i));
+    }
+}
+
 /// The six faces; move `m` turns face `m / 3`.
 const FACES: usize = 6;
 
 /// A node being expanded, between the stages of its children (see [`Worker::open`]): the
 /// other side's bound after each face, the moved side's indices, what stage 3 needs.
 struct Frame {
+    /// The node, written here by its parent's stage 3 (or as a task's root).
     node: Node,
     on_inverse: bool,
     /// The side of the move that led here (0 normal, 1 inverse; `NONE` at a task's root).
@@ -361,10 +381,14 @@ struct Frame {
     /// Children still to go through the next stage, as a move set.
     live: u32,
     /// The other side after a face's quarter turn (both quarter turns of a face leave it the
-    /// same coordinate): its table place and its corners' bound, then its bound.
+    /// same coordinates): its coordinates, its table place and its corners' bound, then its
+    /// bound.
+    face_coords: [Coords; FACES],
     face_index: [(usize, u32); FACES],
     face_bound: [u8; FACES],
-    /// The moved side's table place and corners' bound, and its edges' entry.
+    /// The moved side's coordinates after each move, its table place and corners' bound, and
+    /// its edges' entry.
+    coords: [Coords; MOVES],
     index: [(usize, u32); MOVES],
     edge: [usize; MOVES],
     blocks: [(u64, u8); MOVES],
@@ -387,8 +411,10 @@ impl Frame {
             on_inverse: false,
             via: NONE,
             live: 0,
+            face_coords: [Coords::ZERO; FACES],
             face_index: [(0, 0); FACES],
             face_bound: [0; FACES],
+            coords: [Coords::ZERO; MOVES],
             index: [(0, 0); MOVES],
             edge: [0; MOVES],
             blocks: [(0, NONE); MOVES],
@@ -399,10 +425,7 @@ impl Frame {
 /// A side to fill a frame not yet used.
 const BLANK: Side = Side {
     p: Perm::IDENTITY,
-    twist: 0,
-    corners: 0,
-    edges: [0; 3],
-    eo: 0,
+    c: Coords::ZERO,
 };
 
 /// What [`Worker::enter`] decided for a node.
@@ -414,10 +437,11 @@ enum Enter {
     Expand,
 }
 
-/// Tasks one thread steps in turn (see [`Lane`]). Two are enough: with one more task's stages to compute, a task's prefetched lines have
-/// arrived by the time it reads them (measured: 2, 3 and 4 within noise of each other, about a
-/// quarter faster than 1; see docs/cube3-optimal.md).
-const LANES: usize = 2;
+/// Tasks one thread steps in turn (see [`Lane`]): while one computes, the lines the others
+/// asked for arrive, their address translations included (measured: four about 7 % faster
+/// than two with the lines asked for together, [`burst`]; six and eight no better; see
+/// docs/cube3-optimal.md).
+const LANES: usize = 4;
 
 /// A task searched with an explicit stack, one stage of a node at a time, so that a thread
 /// can step several tasks in turn: the table lines one task prefetched arrive while the
@@ -437,11 +461,14 @@ impl<'a> Lane<'a> {
     /// A lane at a task's root, which [`Worker::enter`] said to expand; `stack` is the
     /// frames of a lane that ended (or none), reused.
     fn new(mut w: Worker<'a>, root: &Node, mut stack: Vec<Frame>) -> Lane<'a> {
-        let frames = (w.target - root.depth as u32) as usize;
-        while stack.len() < frames.max(1) {
+        // One frame a depth from the root's to the target's (the leaves are written to a
+        // frame too, and read from there).
+        let frames = (w.target - root.depth as u32) as usize + 1;
+        while stack.len() < frames {
             stack.push(Frame::new());
         }
-        w.open(root, NONE, &mut stack[0]);
+        stack[0].node = *root;
+        w.open(NONE, &mut stack[0]);
         Lane {
             w,
             stack,
@@ -460,11 +487,12 @@ impl<'a> Lane<'a> {
         while self.depth > 0 {
             let (below, above) = self.stack.split_at_mut(self.depth);
             let top = &mut below[self.depth - 1];
-            match self.w.next_child(top) {
-                Some((child, m)) => {
+            let child = &mut above[0];
+            match self.w.next_child(top, &mut child.node) {
+                Some(m) => {
                     let side = top.on_inverse;
                     self.w.path(side).push(m);
-                    match self.w.enter(&child) {
+                    match self.w.enter(&child.node) {
                         Enter::End => {
                             self.depth = 0;
                             return false;
@@ -473,7 +501,7 @@ impl<'a> Lane<'a> {
                             self.w.path(side).pop();
                         }
                         Enter::Expand => {
-                            self.w.open(&child, side as u8, &mut above[0]);
+                            self.w.open(side as u8, child);
                             self.depth += 1;
                             self.staged = false;
                             return true;
@@ -505,10 +533,7 @@ struct Worker<'a> {
     inverse: Vec<u8>,
     /// While making tasks: the depth of the tasks, and the tasks so far.
     collect: Option<(u8, Vec<Task>)>,
-    /// The coordinates of the node being opened after each move of the moved side (stage 2)
-    /// and each face premoved on the other (stage 1), and the other side's edges' entries.
-    after: [(u32, [u32; 3], u32); MOVES],
-    face_after: [(u32, [u32; 3], u32); FACES],
+    /// The other side's edges' entries of the node being staged.
     face_edge: [usize; FACES],
 }
 
@@ -528,8 +553,6 @@ impl<'a> Worker<'a> {
             normal: Vec::new(),
             inverse: Vec::new(),
             collect: None,
-            after: [(0, [0; 3], 0); MOVES],
-            face_after: [(0, [0; 3], 0); FACES],
             face_edge: [0; FACES],
         }
     }
@@ -555,13 +578,13 @@ impl<'a> Worker<'a> {
     /// node against about 9.6 moves, and since the side expanded is the one with fewer moves,
     /// whose other side is usually at its bound, only about one face in seven passes.
     #[inline(always)]
-    fn open(&mut self, n: &Node, via: u8, f: &mut Frame) {
+    fn open(&mut self, via: u8, f: &mut Frame) {
+        let n = &f.node;
         let (a, b) = self.allowed(n);
         // While symmetries are tied the solutions are compared by their normal moves.
         let on_inverse = n.tied == 0 && b.count_ones() < a.count_ones();
         let mut moves = if on_inverse { b } else { a };
         // The frame is reused: only what this node writes is read back.
-        f.node = *n;
         f.on_inverse = on_inverse;
         f.via = via;
         if n.tied != 0 {
@@ -582,21 +605,19 @@ impl<'a> Worker<'a> {
         while bits != 0 {
             let k = bits.trailing_zeros() as usize / 3;
             bits &= bits - 1;
-            self.face_after[k] = self.premoves.after(other, &own.p, 3 * k);
-            self.prune.prefetch_class(self.face_after[k].0);
+            f.face_coords[k] = self.premoves.after(other, &own.p, 3 * k);
+            self.prune.prefetch_class(f.face_coords[k].corner_state());
         }
         let mut bits = faces;
         while bits != 0 {
             let k = bits.trailing_zeros() as usize / 3;
             bits &= bits - 1;
-            let (state, masks, eo) = &self.face_after[k];
-            f.face_index[k] = self.prune.place(*state, masks, *eo);
+            f.face_index[k] = self.prune.place(&f.face_coords[k]);
             if next + f.face_index[k].1 > self.target {
                 moves &= !(FACE_QUARTERS << (3 * k));
-                continue;
             }
-            self.prune.prefetch_place(f.face_index[k].0);
         }
+        burst(self.prune, quarter_faces(moves), |k| f.face_index[k / 3].0);
         f.live = moves;
     }
 
@@ -618,16 +639,15 @@ impl<'a> Worker<'a> {
                 continue;
             }
             f.face_bound[k] = h as u8;
-            let (_, masks, eo) = &self.face_after[k];
-            self.face_edge[k] = self.prune.edge_index(masks, *eo);
+            self.face_edge[k] = self.prune.edge_index(&f.face_coords[k]);
         }
         let mc = self.coords;
         let mut bits = f.live;
         while bits != 0 {
             let m = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            self.after[m] = mc.after(own, m);
-            self.prune.prefetch_class(self.after[m].0);
+            f.coords[m] = mc.after(own, m);
+            self.prune.prefetch_class(f.coords[m].corner_state());
         }
         let mut bits = quarter_faces(f.live);
         while bits != 0 {
@@ -644,21 +664,21 @@ impl<'a> Worker<'a> {
         while bits != 0 {
             let m = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let (state, masks, eo) = &self.after[m];
-            f.index[m] = self.prune.place(*state, masks, *eo);
+            f.index[m] = self.prune.place(&f.coords[m]);
             if next + f.index[m].1 > self.target {
                 f.live &= !(1 << m);
                 continue;
             }
-            self.prune.prefetch_place(f.index[m].0);
-            f.edge[m] = self.prune.edge_index(masks, *eo);
+            f.edge[m] = self.prune.edge_index(&f.coords[m]);
         }
+        burst(self.prune, f.live, |m| f.index[m].0);
     }
 
     /// Stage 3, one child at a time in move order: the moved side's bound; the next child
-    /// that passes, with its move, or `None` when the node has no more.
+    /// that passes is written to `child` (its coordinates those of stages 1 and 2, only its
+    /// pieces moved here) and its move returned, or `None` when the node has no more.
     #[inline(always)]
-    fn next_child(&mut self, f: &mut Frame) -> Option<(Node, u8)> {
+    fn next_child(&mut self, f: &mut Frame, child: &mut Node) -> Option<u8> {
         let n = &f.node;
         let next = n.depth as u32 + 1;
         let (own, other) = n.sides(f.on_inverse);
@@ -674,18 +694,21 @@ impl<'a> Worker<'a> {
             if next + h_moved as u32 > self.target {
                 continue;
             }
-            // A half turn premoved leaves the other side's coordinate (and bound) alone; the
+            // A half turn premoved leaves the other side's coordinates (and bound) alone; the
             // tight bound rule kept half turns out when that bound does not allow them.
-            let h_other = if half(m) {
-                if f.on_inverse { n.hx } else { n.hy }
+            let (h_other, c_other) = if half(m) {
+                (if f.on_inverse { n.hx } else { n.hy }, other.c)
             } else {
-                f.face_bound[face(m) as usize]
+                let k = face(m) as usize;
+                (f.face_bound[k], f.face_coords[k])
             };
-            let premoved = self
-                .premoves
-                .apply(other, &own.p, INVERSE_MOVE[m as usize] as usize);
-            let moved = self.coords.apply(own, m as usize);
-            let child = if f.on_inverse {
+            let premoved =
+                self.premoves
+                    .apply_with(other, &own.p, INVERSE_MOVE[m as usize] as usize, c_other);
+            let moved = self
+                .coords
+                .apply_with(own, m as usize, f.coords[m as usize]);
+            *child = if f.on_inverse {
                 Node {
                     x: premoved,
                     y: moved,
@@ -718,7 +741,7 @@ impl<'a> Worker<'a> {
                     },
                 }
             };
-            return Some((child, m));
+            return Some(m);
         }
         None
     }
@@ -736,9 +759,11 @@ impl<'a> Worker<'a> {
     /// should end.
     fn expand(&mut self, n: &Node) -> bool {
         let mut f = Frame::new();
-        self.open(n, NONE, &mut f);
+        f.node = *n;
+        self.open(NONE, &mut f);
         self.stage(&mut f);
-        while let Some((child, m)) = self.next_child(&mut f) {
+        let mut child = f.node;
+        while let Some(m) = self.next_child(&mut f, &mut child) {
             self.path(f.on_inverse).push(m);
             let end = self.visit(&child);
             self.path(f.on_inverse).pop();
@@ -957,6 +982,52 @@ pub(crate) struct DepthResult {
 /// replaced by the nodes a few moves below it, in depth-first order in its place: the order of
 /// the solutions is unchanged, but a thread that finds one no longer waits for another to end
 /// a task of minutes that comes before it (a single task can be a third of a depth).
+/// The buffers of [`search_depth`], kept from one depth to the next: every depth makes tens of
+/// thousands of tasks, and buffers freed and allocated again at each depth come back as fresh
+/// pages, each a page fault (measured at `h3`: half the process's faults, and up to a fifth of
+/// its time where the system is slow to hand out pages).
+#[derive(Default)]
+pub(crate) struct Scratch {
+    /// The tasks in depth-first order, then the pieces of split tasks.
+    tasks: Vec<Task>,
+    /// The tasks in the order they run (a split task's pieces in its place), as places in
+    /// `tasks`.
+    pieces: Vec<u32>,
+    /// Each task's cost at the previous depth and its place in depth-first order.
+    order: Vec<(u64, u32)>,
+    /// By task in run order: its key, the nodes its pieces visited.
+    keys: Vec<u64>,
+    group_nodes: Vec<u64>,
+    /// By piece: the task it belongs to, its solutions found, and its nodes.
+    groups: Vec<usize>,
+    counts: Vec<AtomicU32>,
+    slots: Vec<Mutex<(Vec<Vec<u8>>, u64)>>,
+    /// A costs map done with (see [`Scratch::recycle`]), to be filled again.
+    costs: TaskCosts,
+}
+
+impl Scratch {
+    /// Takes back the costs of a depth once the next depth no longer needs them.
+    pub fn recycle(&mut self, costs: TaskCosts) {
+        self.costs = costs;
+    }
+}
+
+/// All solutions of exactly `target` moves below `root` (for a root with symmetries, those
+/// that are the least of their images), the first `limit` in task order.
+///
+/// The tasks are the nodes [`TASK_DEPTH`] moves below the root, taken in order by `threads`
+/// workers. Their order is that of one depth-first search, unless the previous depth's `costs`
+/// are given: then the tasks that took more nodes there come first (ties in depth-first
+/// order). A task that holds a solution at this depth is one whose node is that much closer to
+/// solved, and its search a depth earlier already went deeper than most: with a strong table
+/// the first solution comes far sooner in that order (see docs/cube3-optimal.md). The order
+/// depends on the cube alone, so the answer is the same whatever the number of threads.
+///
+/// A task that took more than 1/`split_share` of the previous depth's nodes (0: none) is
+/// replaced by the nodes a few moves below it, in depth-first order in its place: the order of
+/// the solutions is unchanged, but a thread that finds one no longer waits for another to end
+/// a task of minutes that comes before it (a single task can be a third of a depth).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn search_depth(
     prune: &Pruning,
@@ -968,10 +1039,22 @@ pub(crate) fn search_depth(
     deadline: Option<Instant>,
     costs: Option<&TaskCosts>,
     split_share: u64,
+    scratch: &mut Scratch,
 ) -> DepthResult {
-    let new_shared = |tasks: usize| Shared {
+    let Scratch {
+        tasks,
+        pieces,
+        order,
+        keys,
+        group_nodes,
+        groups,
+        counts,
+        slots,
+        costs: spare_costs,
+    } = scratch;
+    let new_shared = |counts| Shared {
         limit,
-        counts: (0..tasks).map(|_| AtomicU32::new(0)).collect(),
+        counts,
         total: AtomicUsize::new(0),
         cutoff: AtomicUsize::new(usize::MAX),
         stop: AtomicBool::new(false),
@@ -982,34 +1065,38 @@ pub(crate) fn search_depth(
     };
     // The nodes TASK_DEPTH moves below the root (or the leaves, when the target is nearer),
     // in depth-first order.
-    let probe = new_shared(0);
+    let probe = new_shared(&[]);
     let mut w = Worker::new(prune, target, 0, &probe);
-    w.collect = Some((TASK_DEPTH.min(target) as u8, Vec::new()));
+    tasks.clear();
+    w.collect = Some((TASK_DEPTH.min(target) as u8, std::mem::take(tasks)));
     w.visit(root);
-    let mut list = w.collect.take().map(|c| c.1).unwrap_or_default();
+    *tasks = w.collect.take().map(|c| c.1).unwrap_or_default();
     let mut above = w.nodes;
-    let cost = |t: &Task| {
-        costs
-            .and_then(|c| c.get(&task_key(t)).copied())
-            .unwrap_or(0)
-    };
-    // Stable: equal costs keep their depth-first order.
-    list.sort_by_cached_key(|t| std::cmp::Reverse(cost(t)));
+    // By cost, most first; equal costs keep their depth-first order.
+    order.clear();
+    order.extend(tasks.iter().enumerate().map(|(i, t)| {
+        let cost = costs.and_then(|c| c.get(&task_key(t)).copied());
+        (cost.unwrap_or(0), i as u32)
+    }));
+    order.sort_unstable_by_key(|&(cost, i)| (std::cmp::Reverse(cost), i));
     let most = match split_share {
         0 => u64::MAX,
         s => (costs.map_or(0, |c| c.values().sum::<u64>()) / s).max(1),
     };
     let room = target.saturating_sub(TASK_DEPTH + 1);
-    // The tasks as run (a split task's pieces in its place) and the task each belongs to.
-    let keys: Vec<u64> = list.iter().map(task_key).collect();
-    let mut group_nodes = vec![0u64; list.len()];
-    let mut groups = Vec::with_capacity(list.len());
-    let mut pieces = Vec::with_capacity(list.len());
-    for (g, t) in list.into_iter().enumerate() {
-        let levels = split_levels(cost(&t), most, room);
+    keys.clear();
+    group_nodes.clear();
+    groups.clear();
+    pieces.clear();
+    for (g, &(cost, i)) in order.iter().enumerate() {
+        // A copy: split pieces are added to `tasks` below.
+        let t = tasks[i as usize];
+        keys.push(task_key(&t));
+        group_nodes.push(0);
+        let levels = split_levels(cost, most, room);
         if levels == 0 || probe.check() {
             groups.push(g);
-            pieces.push(t);
+            pieces.push(i);
             continue;
         }
         let mut w = Worker::new(prune, target, 0, &probe);
@@ -1021,11 +1108,15 @@ pub(crate) fn search_depth(
         group_nodes[g] = w.nodes;
         for p in w.collect.take().map(|c| c.1).unwrap_or_default() {
             groups.push(g);
-            pieces.push(p);
+            pieces.push(tasks.len() as u32);
+            tasks.push(p);
         }
     }
-    let list = pieces;
-    let shared = new_shared(list.len());
+    let list = &pieces[..];
+    let tasks = &tasks[..];
+    counts.clear();
+    counts.resize_with(list.len(), || AtomicU32::new(0));
+    let shared = new_shared(&counts[..]);
     shared.nodes.store(above, Ordering::Relaxed);
     if let Some(why) = probe.why.into_inner().unwrap_or_else(|e| e.into_inner()) {
         *shared.why.lock().unwrap_or_else(|e| e.into_inner()) = Some(why);
@@ -1034,9 +1125,12 @@ pub(crate) fn search_depth(
     // Workers take the tasks in order, so the first solutions in that order are found as
     // soon as possible and the tasks after them are not started.
     let next = AtomicUsize::new(0);
-    let slots: Vec<Mutex<(Vec<Vec<u8>>, u64)>> = (0..list.len())
-        .map(|_| Mutex::new((Vec::new(), 0)))
-        .collect();
+    slots.truncate(list.len());
+    for slot in slots.iter_mut() {
+        *slot.get_mut().unwrap_or_else(|e| e.into_inner()) = (Vec::new(), 0);
+    }
+    slots.resize_with(list.len(), || Mutex::new((Vec::new(), 0)));
+    let slots = &slots[..];
     // A task's answer stored; its path buffers returned for the next task.
     let finish = |i: usize, w: Worker| {
         shared.nodes.fetch_add(w.nodes & 1023, Ordering::Relaxed);
@@ -1058,7 +1152,7 @@ pub(crate) fn search_depth(
                     more = false;
                     break;
                 }
-                let t = &list[i];
+                let t = &tasks[list[i] as usize];
                 let mut w = Worker::new(prune, target, i, &shared);
                 if let Some((mut normal, mut inverse)) = paths.pop() {
                     normal.clear();
@@ -1098,22 +1192,19 @@ pub(crate) fn search_depth(
             }
         }),
     }
-    let done: Vec<(Vec<Vec<u8>>, u64)> = slots
-        .into_iter()
-        .map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()))
-        .collect();
-    for (&g, d) in groups.iter().zip(&done) {
-        group_nodes[g] += d.1;
-    }
-    let costs = keys.into_iter().zip(group_nodes).collect();
     let cutoff = shared.cutoff.load(Ordering::Relaxed);
-    let tasks = done.len();
-    let solutions = done
-        .into_iter()
-        .take(cutoff.saturating_add(1))
-        .flat_map(|d| d.0)
-        .take(limit)
-        .collect();
+    let mut solutions = Vec::new();
+    for (k, slot) in slots.iter().enumerate() {
+        let (found, nodes) = std::mem::take(&mut *slot.lock().unwrap_or_else(|e| e.into_inner()));
+        group_nodes[groups[k]] += nodes;
+        if k <= cutoff && solutions.len() < limit {
+            solutions.extend(found.into_iter().take(limit - solutions.len()));
+        }
+    }
+    let mut costs = std::mem::take(spare_costs);
+    costs.clear();
+    costs.extend(keys.iter().copied().zip(group_nodes.iter().copied()));
+    let tasks = list.len();
     DepthResult {
         solutions,
         nodes: shared.nodes.load(Ordering::Relaxed),
