@@ -967,21 +967,6 @@ pub(crate) struct DepthResult {
     pub tasks: usize,
 }
 
-/// All solutions of exactly `target` moves below `root` (for a root with symmetries, those
-/// that are the least of their images), the first `limit` in task order.
-///
-/// The tasks are the nodes [`TASK_DEPTH`] moves below the root, taken in order by `threads`
-/// workers. Their order is that of one depth-first search, unless the previous depth's `costs`
-/// are given: then the tasks that took more nodes there come first (ties in depth-first
-/// order). A task that holds a solution at this depth is one whose node is that much closer to
-/// solved, and its search a depth earlier already went deeper than most: with a strong table
-/// the first solution comes far sooner in that order (see docs/cube3-optimal.md). The order
-/// depends on the cube alone, so the answer is the same whatever the number of threads.
-///
-/// A task that took more than 1/`split_share` of the previous depth's nodes (0: none) is
-/// replaced by the nodes a few moves below it, in depth-first order in its place: the order of
-/// the solutions is unchanged, but a thread that finds one no longer waits for another to end
-/// a task of minutes that comes before it (a single task can be a third of a depth).
 /// The buffers of [`search_depth`], kept from one depth to the next: every depth makes tens of
 /// thousands of tasks, and buffers freed and allocated again at each depth come back as fresh
 /// pages, each a page fault (measured at `h3`: half the process's faults, and up to a fifth of
@@ -998,7 +983,8 @@ pub(crate) struct Scratch {
     /// By task in run order: its key, the nodes its pieces visited.
     keys: Vec<u64>,
     group_nodes: Vec<u64>,
-    /// By piece: the task it belongs to, its solutions found, and its nodes.
+    /// By piece: the task it belongs to (its place in run order), its count of solutions as
+    /// they are found, and its solutions and nodes once it ends.
     groups: Vec<usize>,
     counts: Vec<AtomicU32>,
     slots: Vec<Mutex<(Vec<Vec<u8>>, u64)>>,
