@@ -461,18 +461,28 @@ pub fn cache_dir() -> PathBuf {
 }
 
 /// Starts loading entry `i` of a table into the cache: a hint for lookups that would otherwise
-/// wait on memory one after another (nothing happens off x86-64).
+/// wait on memory one after another (x86-64 and arm64; nothing happens elsewhere).
 #[inline(always)]
 pub fn prefetch<T>(table: &[T], i: usize) {
     debug_assert!(i < table.len());
+    let at = table.as_ptr().wrapping_add(i);
     #[cfg(target_arch = "x86_64")]
     // SAFETY: prefetching never faults and reads nothing; the address is inside the table.
     unsafe {
         use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        _mm_prefetch::<_MM_HINT_T0>(table.as_ptr().wrapping_add(i) as *const i8);
+        _mm_prefetch::<_MM_HINT_T0>(at as *const i8);
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (table, i);
+    #[cfg(target_arch = "aarch64")]
+    // SAFETY: `prfm` is a hint: it never faults, writes nothing and changes no register or flag.
+    unsafe {
+        std::arch::asm!(
+            "prfm pldl1keep, [{0}]",
+            in(reg) at,
+            options(nostack, preserves_flags, readonly)
+        );
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    let _ = at;
 }
 
 #[cfg(test)]

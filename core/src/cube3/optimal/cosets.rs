@@ -189,15 +189,35 @@ impl<'a> Space<'a> {
         budget: usize,
         stop: &(dyn Fn() -> bool + Sync),
     ) -> Option<Level> {
+        // Room for every child at once: pages never written are never held, and the level
+        // grows without a copy (one would leave the old room resident in the allocator).
+        let mut next = Level::with_capacity(level.len() * MOVES);
+        self.next_level_passes(before, level, budget, stop, &mut |keys, _| {
+            next.extend(&keys);
+            true
+        })?;
+        Some(next.finish())
+    }
+
+    /// The keys of the next level (as [`Space::next_level`]) handed to `pass` in passes over
+    /// ranges of their classes, about `budget` children made in each: every key of a class in
+    /// one pass, each pass's keys sorted and above those of the passes before. `pass` is also
+    /// told the pass's number and how many there are; it returns false to stop. Returns `None`
+    /// when it or `stop` (checked between classes) says so.
+    pub fn next_level_passes(
+        &self,
+        before: &Level,
+        level: &Level,
+        budget: usize,
+        stop: &(dyn Fn() -> bool + Sync),
+        pass: &mut dyn FnMut(Vec<Key>, (usize, usize)) -> bool,
+    ) -> Option<()> {
         let seen = |k: Key| before.contains(k) || level.contains(k);
         let child_class = |k: usize, m: usize| {
             (self.class_of[self.rep_move[k * MOVES + m] as usize] & ((1 << CLASS_BITS) - 1))
                 as usize
         };
         let passes = (level.len() * MOVES).div_ceil(budget).clamp(1, CLASSES);
-        // Room for every child at once: pages never written are never held, and the level
-        // grows without a copy (one would leave the old room resident in the allocator).
-        let mut next = Level::with_capacity(level.len() * MOVES);
         for p in 0..passes {
             let classes = CLASSES * p / passes..CLASSES * (p + 1) / passes;
             let parts: Vec<Option<Vec<Key>>> = (0..CLASSES)
@@ -233,9 +253,11 @@ impl<'a> Space<'a> {
             }
             keys.par_sort_unstable();
             keys.dedup();
-            next.extend(&keys);
+            if !pass(keys, (p, passes)) {
+                return None;
+            }
         }
-        Some(next.finish())
+        Some(())
     }
 }
 

@@ -2,13 +2,11 @@
 //! positions), all in the frame of the corner-class representative, filled from the
 //! breadth-first search over the full cosets (see `cosets.rs`).
 //!
-//! An entry's distance is the smallest distance of the cosets that project onto it. Levels
-//! are marked in increasing order, so the first mark of an entry is its distance: code 0
-//! (and the line's minimum) up to the base, then codes 1 and 2 on entries still unmarked, and
-//! code 3 ("at least base + 3") is what is left. The levels up to [`stored`] are kept as
-//! sorted keys; the levels after it are the descendants of the last stored one, marked
-//! without being stored (a descendant already at a lower level was marked before and keeps
-//! its code).
+//! An entry's distance is the smallest distance of the cosets that project onto it: code 0
+//! (and the line's minimum) up to the base, codes 1 and 2 for base + 1 and base + 2, code 3
+//! ("at least base + 3") for what is left. A mark only lowers an entry's code, so levels may be
+//! marked in any order. The levels up to [`STORED`] are kept as sorted keys and marked in
+//! turn; the next level is made a pass at a time, each pass marked with its descendants.
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
@@ -19,16 +17,10 @@ use super::cosets::{Coset, Level, Space};
 use super::sym::{MOVES, symmetries};
 use super::table::{LINE_BYTES, PER_LINE, slot};
 
-/// The deepest level kept as keys for the table with `n` flips (level 8: 6.2 million keys,
-/// 25 MB; level 9: 79 million, 317 MB). The levels after it are marked depth first (see
-/// [`fill`]). From `h4` on, a file of 475 MB and more leaves room for level 9 within twice the
-/// file's size, and marking level 10 as the children of level 9 is faster there than as the
-/// grandchildren of level 8: the grandchildren of a run of cosets of one class spread over a
-/// class block per pair of moves, each visited with few marks, where the children of level 9
-/// (23,000 cosets per class on average) come back to the same 18 blocks, which stay in cache.
-pub fn stored(n: u32) -> u8 {
-    if n >= 4 { 9 } else { 8 }
-}
+/// The deepest level kept whole as keys, at every size (level 8: 6.2 million keys, 25 MB).
+/// Level 9 (79 million keys, 317 MB whole) is made in passes over ranges of classes, and each
+/// pass is marked with its children, level 10, while it is held (see [`fill`]).
+pub const STORED: u8 = 8;
 
 /// The order in which positions give their flips to the entry: one from each slice in turn.
 pub const FLIP_ORDER: [u8; 11] = [0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7];
@@ -74,6 +66,21 @@ pub fn index(c: &Coset, n: u32, pick: &Pick) -> usize {
     ((c.class as usize * EDGE_SEPS + c.edge_sep() as usize) << n) | pick.get(c.eo) as usize
 }
 
+/// Entries marked at each code, less those a lower code took from them since (a mark only
+/// ever lowers an entry's code, so the codes of levels marked together can be counted).
+#[derive(Clone, Copy, Default)]
+struct Tally([i64; 3]);
+
+impl Tally {
+    fn plus(self, o: Tally) -> Tally {
+        Tally(std::array::from_fn(|c| self.0[c] + o.0[c]))
+    }
+
+    fn sum(&self) -> u64 {
+        self.0.iter().sum::<i64>() as u64
+    }
+}
+
 struct Marks<'a> {
     cells: &'a [AtomicU8],
     low: &'a [AtomicU8],
@@ -83,57 +90,61 @@ struct Marks<'a> {
 }
 
 impl Marks<'_> {
-    /// Marks every stabilizer image of `c` at distance `d`; returns how many entries this
-    /// reached first.
+    /// Marks every stabilizer image of `c` at distance `d`: an entry takes the code of `d`
+    /// where its own is higher, so the marks of a level may come before or after those of the
+    /// levels below it; the entries whose code changed go to `tally`.
     #[inline(always)]
-    fn mark(&self, space: &Space, c: &Coset, d: u8) -> u64 {
-        let mut first = 0;
+    fn mark(&self, space: &Space, c: &Coset, d: u8, tally: &mut Tally) {
+        let code = d.saturating_sub(self.base);
         space.images(c, |image| {
             let i = index(image, self.n, &self.pick);
             let (b, shift) = slot(i);
             let cell = &self.cells[b];
             if d <= self.base {
-                let old = cell.fetch_and(!(3 << shift), Ordering::Relaxed);
-                first += (old >> shift & 3 == 3) as u64;
                 self.low[i / PER_LINE].fetch_min(d, Ordering::Relaxed);
-            } else {
-                let code = d - self.base;
-                let mut old = cell.load(Ordering::Relaxed);
-                while old >> shift & 3 == 3 {
-                    let new = old & !(3 << shift) | code << shift;
-                    match cell.compare_exchange_weak(old, new, Ordering::Relaxed, Ordering::Relaxed)
-                    {
-                        Ok(_) => {
-                            first += 1;
-                            break;
+            }
+            let mut old = cell.load(Ordering::Relaxed);
+            loop {
+                let was = old >> shift & 3;
+                if was <= code {
+                    break;
+                }
+                let new = old & !(3 << shift) | code << shift;
+                match cell.compare_exchange_weak(old, new, Ordering::Relaxed, Ordering::Relaxed) {
+                    Ok(_) => {
+                        tally.0[code as usize] += 1;
+                        if was != 3 {
+                            tally.0[was as usize] -= 1;
                         }
-                        Err(now) => old = now,
+                        break;
                     }
+                    Err(now) => old = now,
                 }
             }
         });
-        first
     }
 }
 
 const NO_FACE: u8 = 6;
 
-/// Slabs of a depth-first level, for its progress reports.
+/// Progress reports while the levels after the stored ones are marked.
 const SLABS: usize = 100;
 
 /// Most keys of one class taken together by [`descend`].
 const RUN: usize = 4096;
 
-/// Marks at distance `d` the cosets `depth` moves below `run`, cosets of one class in its
-/// representative's frame, and returns how many entries this reached first. Move sequences
-/// that turn one face twice in a row, or two opposite faces out of order, reach nothing new
-/// and are skipped; `last` is the face of the move that reached the run and `back` maps its
-/// frame to that move's (the order of two opposite faces is only kept by taking both in one
-/// frame). A class's children under a move all lie in one class, reached by one symmetry, so
-/// the run goes down move by move together: each step marks or reads one class's block of the
-/// table at a time, which stays in cache, where one coset at a time would spread its marks
-/// over 18^depth blocks. Only the children `keep` accepts are gone down from (the marks of
-/// the last step are all made).
+/// About how many children each pass of the first level after the stored ones makes (its keys,
+/// 8 bytes each, are held while they and their descendants are marked: about 2 MB).
+const PASS_CHILDREN: usize = 1 << 18;
+
+/// Marks the cosets `depth` moves below `run`, cosets of one class in its representative's
+/// frame: the children at distance `d`, theirs at `d + 1`, and so on. Move sequences that turn
+/// one face twice in a row, or two opposite faces out of order, reach nothing new and are
+/// skipped; `last` is the face of the move that reached the run and `back` maps its frame to
+/// that move's (the order of two opposite faces is only kept by taking both in one frame). A
+/// class's children under a move all lie in one class, reached by one symmetry, so the run goes
+/// down move by move together: each step marks one class's block of the table at a time, which
+/// stays in cache, where one coset at a time would spread its marks over 18^depth blocks.
 #[allow(clippy::too_many_arguments)]
 fn descend(
     space: &Space,
@@ -143,10 +154,9 @@ fn descend(
     back: usize,
     depth: u8,
     d: u8,
-    keep: &dyn Fn(&Coset) -> bool,
-) -> u64 {
+    tally: &mut Tally,
+) {
     let sy = symmetries();
-    let mut reached = 0;
     let mut children = Vec::with_capacity(if depth > 1 { run.len() } else { 0 });
     for m in 0..MOVES {
         if last != NO_FACE {
@@ -157,31 +167,34 @@ fn descend(
         }
         if depth == 1 {
             for c in run {
-                reached += marks.mark(space, &space.child(c, m), d);
+                marks.mark(space, &space.child(c, m), d, tally);
             }
         } else {
             children.clear();
             let mut t = 0;
             for c in run {
                 let (child, frame) = space.child_frame(c, m);
-                if keep(&child) {
-                    children.push(child);
-                }
+                marks.mark(space, &child, d, tally);
+                children.push(child);
                 t = frame;
             }
             let back = sy.inverse[t] as usize;
             let next = (m / 3) as u8;
-            reached += descend(space, marks, &children, next, back, depth - 1, d, &|_| true);
+            descend(space, marks, &children, next, back, depth - 1, d + 1, tally);
         }
     }
-    reached
 }
 
-/// Fills `out` (the table's lines, `lines(n) * 64` bytes) for `n` flips over `base`, keeping
-/// the levels up to `stored` and reaching the rest (up to `base + 2`) depth first.
-/// `level(d, count, complete)` is told the count of entries first reached at distance `d`, when
-/// the level is complete and, for the depth-first levels, after each slab of their work too;
-/// it returns false to stop, as does `stop` (checked between chunks of work); then `None`.
+/// Fills `out` (the table's lines, `lines(n) * 64` bytes) for `n` flips over `base`: the levels
+/// up to `stored` are kept whole and marked in turn; the next level is made in passes over
+/// ranges of classes, never whole, and each pass is marked together with its descendants down
+/// to `base + 2`, the last level the codes tell apart (`stored` is at least `base - 1`, so that
+/// the levels marked together have codes of their own).
+/// `level(d, count, complete)` is told the count of entries first reached at distance `d` when
+/// the level is complete, and while the levels after the stored ones go, the first of them's
+/// count so far (the entries of the levels below it are told once all are marked, since a
+/// later mark may take one of theirs to a lower level); it returns false to stop, as does
+/// `stop` (checked between chunks of work); then `None`.
 /// Returns the entries per distance, the last one counting every entry not reached before it.
 pub fn fill(
     space: &Space,
@@ -193,6 +206,10 @@ pub fn fill(
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Option<Vec<u64>> {
     assert!((1..=11).contains(&n));
+    assert!(
+        stored + 1 >= base,
+        "levels marked together would share code 0"
+    );
     assert_eq!(out.len(), lines(n) * LINE_BYTES);
     out.par_chunks_mut(1 << 20).for_each(|c| c.fill(0xff));
     let low: Vec<AtomicU8> = (0..lines(n)).map(|_| AtomicU8::new(base)).collect();
@@ -207,35 +224,32 @@ pub fn fill(
         pick: Pick::new(n),
     };
     let last = base + 2;
+    let kept = last.min(stored);
     let mut counts = vec![0u64; last as usize + 2];
     let mut before = Level::of(&[]);
     let mut keys = Level::of(&[space.solved()]);
-    // The runs of `keys` marked at distance `d`, themselves (depth 0) or `depth` moves down.
-    type Runs = [(usize, std::ops::Range<usize>)];
-    let mark_runs = |keys: &Level, before: &Level, runs: &Runs, depth: u8, d: u8| {
-        runs.par_iter()
+    // The runs of `keys` marked at distance `d`, and their descendants `below` levels down.
+    let mark_runs = |keys: &Level, d: u8, below: u8| {
+        keys.runs(RUN)
+            .par_iter()
             .map(|run| {
+                let mut tally = Tally::default();
                 if stop() {
-                    return 0;
+                    return tally;
                 }
                 let cosets: Vec<Coset> = keys.run_keys(run).map(|k| space.decode(k).1).collect();
-                if depth == 0 {
-                    cosets.iter().map(|c| marks.mark(space, c, d)).sum()
-                } else {
-                    // A child of the last stored level that is no deeper than that level has
-                    // every descendant marked already at its own distance or before: only the
-                    // children one level deeper are gone down from (about a fifth fewer).
-                    let deeper = |c: &Coset| {
-                        let key = space.key(c);
-                        !keys.contains(key) && !before.contains(key)
-                    };
-                    descend(space, &marks, &cosets, NO_FACE, 0, depth, d, &deeper)
+                for c in &cosets {
+                    marks.mark(space, c, d, &mut tally);
                 }
+                if below > 0 {
+                    descend(space, &marks, &cosets, NO_FACE, 0, below, d + 1, &mut tally);
+                }
+                tally
             })
-            .sum::<u64>()
+            .reduce(Tally::default, Tally::plus)
     };
-    for d in 0..=last.min(stored) {
-        let reached = mark_runs(&keys, &before, &keys.runs(RUN), 0, d);
+    for d in 0..=kept {
+        let reached = mark_runs(&keys, d, 0).sum();
         if stop() {
             return None;
         }
@@ -243,27 +257,42 @@ pub fn fill(
         if !level(d, reached, true) {
             return None;
         }
-        if d < last.min(stored) {
+        if d < kept {
             let next = space.next_level(&before, &keys, stop)?;
             before = std::mem::replace(&mut keys, next);
         }
     }
-    // The levels beyond the stored ones: the descendants of the last stored level, one pass
-    // per level so that levels are still marked in increasing order. A pass is long (one level
-    // deeper is about 13 times the work), so it goes in slabs, told as they finish.
-    let runs = keys.runs(RUN);
-    for d in stored + 1..=last {
-        let depth = d - stored;
-        let mut reached = 0u64;
-        let slabs = runs.chunks(runs.len().div_ceil(SLABS).max(1));
-        let count = slabs.len();
-        for (i, slab) in slabs.enumerate() {
-            reached += mark_runs(&keys, &before, slab, depth, d);
-            if stop() || !level(d, reached, i + 1 == count) {
+    if kept < last {
+        // The level after the stored ones, a pass at a time, with the levels below it: one
+        // level deeper is about 13 times the work, and each pass's runs go down together.
+        let first = kept + 1;
+        let mut tally = Tally::default();
+        let mut told = 0;
+        space.next_level_passes(
+            &before,
+            &keys,
+            PASS_CHILDREN,
+            stop,
+            &mut |pass, (p, passes)| {
+                tally = tally.plus(mark_runs(&Level::of(&pass), first, last - first));
+                let slab = (p + 1) * SLABS / passes;
+                if slab > told {
+                    told = slab;
+                    if !level(first, tally.0[(first - base) as usize] as u64, false) {
+                        return false;
+                    }
+                }
+                !stop()
+            },
+        )?;
+        for d in first..=last {
+            let reached = tally.0[(d - base) as usize];
+            debug_assert!(reached >= 0);
+            counts[d as usize] = reached as u64;
+            if !level(d, reached as u64, true) {
                 return None;
             }
         }
-        counts[d as usize] = reached;
     }
     drop(keys);
     drop(before);

@@ -249,13 +249,7 @@ impl Solver {
     /// Builds the table of size `h{size}` in memory (see [`SIZES`]), reporting each level.
     pub fn build(size: u8, progress: &mut dyn Progress, cancel: &CancelToken) -> Result<Solver> {
         check_size(size)?;
-        Solver::build_with(
-            size,
-            base_of(size),
-            flips::stored(size as u32),
-            progress,
-            cancel,
-        )
+        Solver::build_with(size, base_of(size), flips::STORED, progress, cancel)
     }
 
     /// [`Solver::build`] over any base, keeping the levels up to `stored` (for tests: a low
@@ -800,9 +794,9 @@ mod tests {
         }
     }
 
-    /// A table with flips over a low base, built in a second: the same bytes whether its last
-    /// levels are stored or marked depth first from the ones before (one, two or three levels
-    /// down), codes that match its distribution, and
+    /// A table with flips over a low base, built in a second: the same bytes and distribution
+    /// whether its last levels are stored or made in passes and marked with the levels below
+    /// them (one, two or three levels marked together), codes that match its distribution, and
     /// bounds that never exceed the distance of positions near solved (every position up to
     /// four moves, found breadth-first) or the length of random move sequences.
     #[test]
@@ -818,6 +812,7 @@ mod tests {
                 a.lines == b.lines,
                 "h{size}: marked and stored levels differ"
             );
+            assert_eq!(marked.distribution(), kept.distribution());
             for stored in [4, 3] {
                 let deeper = build(size, stored);
                 assert!(
@@ -828,6 +823,18 @@ mod tests {
                 assert_eq!(deeper.distribution(), kept.distribution());
             }
             check_codes(&marked);
+            // Progress while three levels are marked together: levels and entries never go
+            // back, and the last report is the last level with every entry reached.
+            let mut reports = Vec::new();
+            let mut keep = |r: &ProgressReport| reports.push((r.level, r.done));
+            Solver::build_with(size, 4, 3, &mut keep, &CancelToken::new()).unwrap();
+            assert!(
+                reports.windows(2).all(|w| w[0] <= w[1]),
+                "h{size}: {reports:?}"
+            );
+            let d = kept.distribution();
+            let reached = d.iter().take(d.len() - 1).sum::<u64>();
+            assert_eq!(reports.last(), Some(&(6, reached)), "h{size}");
             let p = marked.pruning();
             let faces = sym::face_moves();
             let mut seen = std::collections::HashSet::from([Perm::IDENTITY]);

@@ -129,14 +129,7 @@ impl Cells<'_> {
 
     #[inline(always)]
     fn prefetch(&self, cell: u64) {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: prefetching never faults; the address is inside the table anyway.
-        unsafe {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            _mm_prefetch::<_MM_HINT_T0>(self.bytes.as_ptr().add((cell >> 1) as usize) as *const i8);
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = cell;
+        crate::tablefile::prefetch(self.bytes, (cell >> 1) as usize);
     }
 
     /// Sets the cell to `level` if it is 0; true if this call set it.
