@@ -203,9 +203,10 @@ fn agree<T>(world: &World, mine: twisty::Result<T>) -> twisty::Result<T> {
     }
 }
 
-/// The table of one rank.
+/// The table of one rank (the Square-1 solver boxed: its tables' handles are large, and
+/// only one `Loaded` lives per rank).
 enum Loaded {
-    Sq1(twisty::sq1::solve::Solver, Metric),
+    Sq1(Box<twisty::sq1::solve::Solver>, Metric),
     Cube3(cube3::optimal::Solver),
 }
 
@@ -222,7 +223,11 @@ impl Loaded {
         };
         Ok(match opts.puzzle {
             Puzzle::Sq1(metric) => Loaded::Sq1(
-                Solver::open_or_build(&path(CACHE_FILE), &mut NoProgress, &cancel)?,
+                Box::new(Solver::open_or_build(
+                    &path(CACHE_FILE),
+                    &mut NoProgress,
+                    &cancel,
+                )?),
                 metric,
             ),
             Puzzle::Cube3(size) => Loaded::Cube3(cube3::optimal::Solver::open_or_build(

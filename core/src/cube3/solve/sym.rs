@@ -203,7 +203,7 @@ impl Phase1Index {
         // Representative: the smallest slice places among the images.
         let mut set_sym = vec![0u16; SLICE_SETS];
         let mut reps: Vec<u16> = Vec::new();
-        for set in 0..SLICE_SETS {
+        for (set, sym) in set_sym.iter_mut().enumerate() {
             let (s, rep) = (0..SYMS)
                 .map(|s| (s, rotated(set, 0, s).0))
                 .min_by_key(|&(_, r)| r)
@@ -215,7 +215,7 @@ impl Phase1Index {
                     reps.len() - 1
                 }
             };
-            set_sym[set] = (r << 3 | s) as u16;
+            *sym = (r << 3 | s) as u16;
         }
         assert_eq!(reps.len(), SET_CLASSES);
         let solved = sets[slice(&Perm::IDENTITY) as usize] as usize;
