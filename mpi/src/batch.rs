@@ -203,8 +203,8 @@ fn agree<T>(world: &World, mine: twisty::Result<T>) -> twisty::Result<T> {
     }
 }
 
-/// The table of one rank (the Square-1 solver boxed: its tables' handles are large, and
-/// only one `Loaded` lives per rank).
+/// The table of one rank (the Square-1 solver boxed: it is about 800 bytes against the optimal
+/// solver's 128, and one `Loaded` lives per rank).
 enum Loaded {
     Sq1(Box<twisty::sq1::solve::Solver>, Metric),
     Cube3(cube3::optimal::Solver),

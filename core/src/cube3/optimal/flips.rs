@@ -90,12 +90,17 @@ struct Marks<'a> {
 }
 
 impl Marks<'_> {
+    /// The code of distance `d`: 0 up to the base, then one more a level.
+    fn code(&self, d: u8) -> u8 {
+        d.saturating_sub(self.base)
+    }
+
     /// Marks every stabilizer image of `c` at distance `d`: an entry takes the code of `d`
     /// where its own is higher, so the marks of a level may come before or after those of the
     /// levels below it; the entries whose code changed go to `tally`.
     #[inline(always)]
     fn mark(&self, space: &Space, c: &Coset, d: u8, tally: &mut Tally) {
-        let code = d.saturating_sub(self.base);
+        let code = self.code(d);
         space.images(c, |image| {
             let i = index(image, self.n, &self.pick);
             let (b, shift) = slot(i);
@@ -278,7 +283,7 @@ pub fn fill(
                 let slab = (p + 1) * SLABS / passes;
                 if slab > told {
                     told = slab;
-                    if !level(first, tally.0[(first - base) as usize] as u64, false) {
+                    if !level(first, tally.0[marks.code(first) as usize] as u64, false) {
                         return false;
                     }
                 }
@@ -286,7 +291,7 @@ pub fn fill(
             },
         )?;
         for d in first..=last {
-            let reached = tally.0[(d - base) as usize];
+            let reached = tally.0[marks.code(d) as usize];
             debug_assert!(reached >= 0);
             counts[d as usize] = reached as u64;
             if !level(d, reached as u64, true) {
